@@ -1,0 +1,134 @@
+/**
+ * Cached answers as JSON text. A hit costs one storage read and no parse: the server splices
+ * the stored text into the envelope. Misses of the same key in flight are coalesced into one
+ * upstream call; not-found answers are cached briefly; an expired answer stands in when the
+ * upstream fails.
+ */
+import type { Storage } from "unstorage";
+import { NotFoundError, isUpstreamFailure } from "../errors.ts";
+import type { CacheStats } from "../domain.ts";
+import type { CacheBackend } from "./storage.ts";
+
+export interface CachePolicy {
+  /** lifetime in seconds; a function may derive it from the answer (e.g. a url's expiry) */
+  ttl: number | ((value: unknown) => number);
+}
+
+export interface CachedAnswer {
+  /** the answer as JSON text */
+  json: string;
+  /** upstream milliseconds spent on it; 0 when it came from cache */
+  cost: number;
+  /** "hit", "miss", "stale" (an expired answer served because the upstream failed) */
+  status: "hit" | "miss" | "stale";
+}
+
+export interface ResponseCacheSettings {
+  notFoundTtl: number;
+  staleTtl: number;
+}
+
+export class ResponseCache {
+  private readonly inFlight = new Map<string, Promise<CachedAnswer>>();
+  private hits = 0;
+  private misses = 0;
+
+  constructor(
+    private readonly backend: CacheBackend,
+    private readonly settings: ResponseCacheSettings,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get storage(): Storage {
+    return this.backend.storage;
+  }
+
+  /** The answer for `key`: from cache when fresh, else from `load` (one call per key at a time). */
+  async fetch(key: string, policy: CachePolicy, load: () => Promise<unknown>): Promise<CachedAnswer> {
+    const stored = await this.read(key);
+    if (stored && stored.expiresAt > this.now()) {
+      this.hits++;
+      if (stored.kind === "n") throw new NotFoundError(stored.payload);
+      return { json: stored.payload, cost: 0, status: "hit" };
+    }
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    this.misses++;
+    const work = this.load(key, policy, load, stored).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    return work;
+  }
+
+  /** Parsed variant of `fetch` for internal callers that need the value. */
+  async fetchValue<T>(key: string, policy: CachePolicy, load: () => Promise<T>): Promise<T> {
+    return JSON.parse((await this.fetch(key, policy, load)).json) as T;
+  }
+
+  async stats(): Promise<CacheStats> {
+    const total = this.hits + this.misses;
+    return {
+      driver: this.backend.driver,
+      entries: await this.backend.countEntries().catch(() => 0),
+      hits: this.hits,
+      misses: this.misses,
+      hitRate: total ? Math.round((this.hits / total) * 1000) / 1000 : 0,
+    };
+  }
+
+  // --- internal ---
+
+  private async load(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale?: StoredEntry): Promise<CachedAnswer> {
+    const started = performance.now();
+    let value: unknown;
+    try {
+      value = await load();
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        await this.write(key, "n", error.message, this.settings.notFoundTtl);
+      } else if (stale?.kind === "v" && isUpstreamFailure(error)) {
+        return { json: stale.payload, cost: 0, status: "stale" };
+      }
+      throw error;
+    }
+    const json = JSON.stringify(value);
+    const ttl = typeof policy.ttl === "function" ? policy.ttl(value) : policy.ttl;
+    if (ttl > 0) await this.write(key, "v", json, ttl);
+    // Cost is at least 1 ms so that a miss is never mistaken for a cache hit.
+    return { json, cost: Math.max(1, Math.round(performance.now() - started)), status: "miss" };
+  }
+
+  private async read(key: string): Promise<StoredEntry | undefined> {
+    const raw = await this.backend.storage.getItemRaw<string>(key).catch(() => null);
+    return typeof raw === "string" ? decode(raw) : undefined;
+  }
+
+  private async write(key: string, kind: "v" | "n", payload: string, ttlSeconds: number): Promise<void> {
+    const expiresAt = this.now() + ttlSeconds * 1000;
+    // A failing cache store must never fail the request it caches.
+    await this.backend.storage
+      .setItemRaw(key, `${expiresAt}|${kind}|${payload}`, { ttl: ttlSeconds + this.settings.staleTtl })
+      .catch(() => undefined);
+  }
+}
+
+interface StoredEntry {
+  expiresAt: number;
+  kind: "v" | "n";
+  payload: string;
+}
+
+function decode(raw: string): StoredEntry | undefined {
+  const first = raw.indexOf("|");
+  const kind = raw.charAt(first + 1);
+  if (first < 1 || raw.charAt(first + 2) !== "|" || (kind !== "v" && kind !== "n")) return undefined;
+  return { expiresAt: Number(raw.slice(0, first)), kind, payload: raw.slice(first + 3) };
+}
+
+/** A cache key from an operation and its normalised parameters: sorted, values encoded. */
+export function cacheKey(operation: string, params: Record<string, string | number | boolean | undefined>): string {
+  const parts = Object.keys(params)
+    .filter((k) => params[k] !== undefined)
+    .sort()
+    .map((k) => `${k}=${encodeURIComponent(String(params[k]))}`);
+  return `${operation}:${parts.join("&")}`;
+}

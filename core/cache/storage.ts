@@ -1,0 +1,37 @@
+/**
+ * The unstorage backends: a bounded in-memory LRU by default, Redis when configured so that
+ * several instances share cache, rate limiter and statistics.
+ */
+import { createStorage, type Storage } from "unstorage";
+import lruCacheDriver from "unstorage/drivers/lru-cache";
+import redisDriver from "unstorage/drivers/redis";
+import type { AppConfig } from "../config.ts";
+
+export interface CacheBackend {
+  storage: Storage;
+  driver: "memory" | "redis";
+  /** entries held; cheap for memory, a key scan for Redis */
+  countEntries(): Promise<number>;
+  dispose(): Promise<void>;
+}
+
+export function createCacheBackend(config: AppConfig, namespace = "music:cache"): CacheBackend {
+  if (config.cache.driver === "redis") {
+    const storage = createStorage({ driver: redisDriver({ url: config.store.redis, base: namespace, lazyConnect: true }) });
+    return {
+      storage,
+      driver: "redis",
+      countEntries: async () => (await storage.getKeys()).length,
+      dispose: () => storage.dispose(),
+    };
+  }
+  const driver = lruCacheDriver({ max: config.cache.max });
+  const storage = createStorage({ driver });
+  const lru = driver.getInstance!() as { size: number };
+  return {
+    storage,
+    driver: "memory",
+    countEntries: async () => lru.size,
+    dispose: () => storage.dispose(),
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The configuration contract (DESIGN §5): `music.config.{ts,js,json}` in the working
+ * directory or the file named by `MUSIC_CONFIG`, validated with zod, then env overrides.
+ * Every key is optional; the embedded default needs no file and no other process.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { z } from "zod";
+
+export const VERSION = "0.1.0";
+export const DEFAULT_USER_AGENT = `music-aggregator/${VERSION} (read-only metadata service; +https://github.com/music-aggregator/music-aggregator)`;
+
+/** Public source ids look like `source_a`; `all` is reserved for search. */
+export const SourceId = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,31}$/, "expected lowercase letters, digits and _")
+  .refine((id) => id !== "all", "`all` is reserved for search");
+
+/** DESIGN §2: the default binding of public ids to bundled plugins. */
+export const DEFAULT_SOURCES: Record<string, { plugin: string; options: Record<string, unknown> }> = {
+  source_a: { plugin: "deezer", options: {} },
+  source_b: { plugin: "itunes", options: {} },
+  source_c: { plugin: "audius", options: {} },
+  source_d: { plugin: "archive", options: {} },
+};
+
+/** DESIGN §3: the default UAs of common HTTP libraries (`node` is what Node's fetch sends). */
+export const DEFAULT_USER_AGENT_BLOCK = [
+  "curl/", "Wget/", "python-requests/", "Python-urllib/", "aiohttp/", "python-httpx/", "Go-http-client/",
+  "okhttp/", "Java/", "Apache-HttpClient/", "libwww-perl/", "axios/", "node-fetch", "undici", "node", "got (",
+  "PostmanRuntime/",
+];
+
+const PluginBinding = z.object({
+  plugin: z.string().min(1),
+  options: z.record(z.string(), z.unknown()).default({}),
+});
+
+const Seconds = z.number().int().positive();
+
+export const AppConfigSchema = z.strictObject({
+  /** public source id → plugin binding; default DESIGN §2's (unwritten plugins left out) */
+  sources: z.record(SourceId, PluginBinding).optional(),
+  /** public source ids that are answered with 1002 but keep their capability row */
+  disable: z.array(SourceId).default([]),
+  /** extra plugin modules or packages (third-party plugins) */
+  plugins: z.array(z.string().min(1)).default([]),
+  /** the cross-source lyrics provider; `false` turns it off */
+  lyrics: z.union([PluginBinding, z.literal(false)]).optional(),
+  cache: z
+    .strictObject({
+      driver: z.enum(["memory", "redis"]).default("memory"),
+      /** most entries kept by the memory cache */
+      max: z.number().int().positive().default(10_000),
+      /** lifetimes in seconds per operation (DESIGN §3) */
+      ttl: z
+        .strictObject({
+          search: Seconds.default(600),
+          song: Seconds.default(6 * 3600),
+          album: Seconds.default(6 * 3600),
+          artist: Seconds.default(6 * 3600),
+          lyric: Seconds.default(24 * 3600),
+          playlist: Seconds.default(1800),
+          rank: Seconds.default(3600),
+          url: Seconds.default(1200),
+          notFound: Seconds.default(300),
+          /** how long an expired answer may still stand in when the upstream fails */
+          stale: Seconds.default(24 * 3600),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
+  store: z.strictObject({ redis: z.string().url().optional() }).prefault({}),
+  rateLimit: z
+    .strictObject({
+      points: z.number().int().positive().default(120),
+      duration: Seconds.default(60),
+      /** take the client address from X-Forwarded-For (only behind a trusted proxy) */
+      trustProxy: z.boolean().default(false),
+    })
+    .prefault({}),
+  /** user-agent substrings that are blocked (an empty UA is always blocked) */
+  userAgentBlock: z.array(z.string().min(1)).default(DEFAULT_USER_AGENT_BLOCK),
+  upstream: z
+    .strictObject({
+      /** per upstream request */
+      timeoutMs: z.number().int().positive().default(8000),
+      /** per source inside an all-search */
+      searchAllTimeoutMs: z.number().int().positive().default(5000),
+      /** retries of idempotent GETs after a network error, 5xx or 429 */
+      retries: z.number().int().min(0).max(5).default(2),
+      /** answers larger than this are refused (2003) */
+      maxBodyBytes: z.number().int().positive().default(8 * 1024 * 1024),
+      userAgent: z.string().min(1).default(DEFAULT_USER_AGENT),
+      /** concurrent url look-ups of a playlist with `with_url=1` */
+      urlConcurrency: z.number().int().positive().max(32).default(6),
+    })
+    .prefault({}),
+  share: z
+    .strictObject({
+      plugin: z.string().min(1).default("baidu"),
+      options: z.record(z.string(), z.unknown()).default({}),
+      /** HMAC secret of QR signs; env QR_SIGN_SECRET */
+      qrSecret: z.string().min(8).optional(),
+      /** lifetime of a cached listing, seconds */
+      listTtl: Seconds.default(120),
+    })
+    .prefault({}),
+  /** the short disclaimer reported by /v1/status */
+  notice: z
+    .string()
+    .default(
+      "Read-only metadata service: no audio is stored or served, no paid or gated content is unlocked; addresses are the upstreams' own public links.",
+    ),
+});
+
+export type AppConfig = z.infer<typeof AppConfigSchema>;
+export type AppConfigInput = z.input<typeof AppConfigSchema>;
+
+/** Thrown for a config that does not validate; names every bad key. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Validates a config object (already read) and applies env overrides. */
+export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = process.env, origin = "config"): AppConfig {
+  const result = AppConfigSchema.safeParse(input ?? {});
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${origin} ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
+  }
+  const config = result.data;
+  if (env.REDIS_URL) config.store.redis = env.REDIS_URL;
+  if (env.QR_SIGN_SECRET) config.share.qrSecret = env.QR_SIGN_SECRET;
+  if (config.store.redis && !(input as AppConfigInput | undefined)?.cache?.driver) config.cache.driver = "redis";
+  if (config.cache.driver === "redis" && !config.store.redis) {
+    throw new ConfigError("invalid configuration:\n  - config cache.driver: redis needs store.redis or REDIS_URL");
+  }
+  return config;
+}
+
+/** Finds and loads the config file, if any, then validates it. */
+export async function loadConfig(cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Promise<{ config: AppConfig; file?: string }> {
+  const candidates = env.MUSIC_CONFIG
+    ? [resolve(cwd, env.MUSIC_CONFIG)]
+    : ["music.config.ts", "music.config.js", "music.config.mjs", "music.config.json"].map((f) => resolve(cwd, f));
+  const file = candidates.find((f) => existsSync(f));
+  if (env.MUSIC_CONFIG && !file) throw new ConfigError(`MUSIC_CONFIG names ${env.MUSIC_CONFIG}, which does not exist`);
+  if (!file) return { config: parseConfig({}, env) };
+  let raw: unknown;
+  try {
+    raw = file.endsWith(".json")
+      ? JSON.parse(readFileSync(file, "utf8"))
+      : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+  } catch (error) {
+    throw new ConfigError(`could not read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { config: parseConfig(raw, env, file), file };
+}
+
+/** Env `PORT` and `HOST`, validated. */
+export function listenAddress(env: NodeJS.ProcessEnv = process.env): { port: number; host: string } {
+  const port = env.PORT === undefined ? 3000 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT: expected 0..65535, got ${env.PORT}`);
+  return { port, host: env.HOST || "127.0.0.1" };
+}

@@ -1,0 +1,72 @@
+/**
+ * Builds the service's DI container: config, logger, cache, rate limiter, upstream HTTP,
+ * the plugin catalog and the bound plugins, then the services that use them. Each app gets
+ * its own child container, so tests can run several independent apps in one process.
+ */
+import "reflect-metadata";
+import { Redis } from "ioredis";
+import { container as rootContainer, type DependencyContainer } from "tsyringe";
+import type { AppConfig } from "./config.ts";
+import { ResponseCache } from "./cache/response-cache.ts";
+import { createCacheBackend } from "./cache/storage.ts";
+import { RequestLimiter } from "./guard/request-limiter.ts";
+import { UserAgentPolicy } from "./guard/user-agent.ts";
+import { UpstreamClientFactory } from "./http/upstream-client.ts";
+import { createConsoleLogger, type Logger } from "./logger.ts";
+import { MusicService } from "./music/music-service.ts";
+import type { PluginCatalog } from "./plugins/discover.ts";
+import { instantiatePlugins } from "./plugins/instantiate.ts";
+import { Tokens } from "./tokens.ts";
+
+export interface ServiceContainerOptions {
+  config: AppConfig;
+  catalog: PluginCatalog;
+  logger?: Logger;
+}
+
+/** Registers everything; throws `PluginStartupError` when a plugin or its config is bad. */
+export function createServiceContainer({ config, catalog, logger }: ServiceContainerOptions): DependencyContainer {
+  const scope = rootContainer.createChildContainer();
+  const log = logger ?? createConsoleLogger();
+  const redis = config.store.redis ? new Redis(config.store.redis, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
+  // An unreachable Redis must not crash the process: the limiter falls back to memory.
+  redis?.on("error", (error) => log.warn(`redis: ${error.message}`));
+
+  const cacheBackend = createCacheBackend(config);
+  const statsBackend = createCacheBackend({ ...config, cache: { ...config.cache, max: 1000 } }, "music:stats");
+  scope.registerInstance(Tokens.Config, config);
+  scope.registerInstance(Tokens.Logger, log);
+  scope.registerInstance(Tokens.Storage, cacheBackend.storage);
+  scope.registerInstance(Tokens.StatsStorage, statsBackend.storage);
+  scope.registerInstance(
+    Tokens.ResponseCache,
+    new ResponseCache(cacheBackend, { notFoundTtl: config.cache.ttl.notFound, staleTtl: config.cache.ttl.stale }),
+  );
+  scope.registerInstance(Tokens.Http, new UpstreamClientFactory(config.upstream));
+  scope.registerInstance(
+    Tokens.RateLimiter,
+    new RequestLimiter({ points: config.rateLimit.points, durationSeconds: config.rateLimit.duration, redis }),
+  );
+  scope.registerInstance(UserAgentPolicy, new UserAgentPolicy(config.userAgentBlock));
+  scope.registerInstance(Tokens.PluginCatalog, catalog);
+
+  const bound = instantiatePlugins(catalog, config, scope, log);
+  scope.registerInstance(Tokens.SourceRegistry, bound.registry);
+  scope.register(Tokens.MusicService, { useValue: scope.resolve(MusicService) });
+  if (bound.share) scope.registerInstance(ShareBackendToken, bound.share.backend);
+
+  scope.registerInstance(DisposeHook, async () => {
+    await Promise.allSettled([cacheBackend.dispose(), statsBackend.dispose()]);
+    redis?.disconnect();
+  });
+  return scope;
+}
+
+/** Closes the container's connections (cache, Redis). */
+export async function disposeServiceContainer(scope: DependencyContainer): Promise<void> {
+  await scope.resolve<() => Promise<void>>(DisposeHook)();
+}
+
+const DisposeHook = Symbol.for("music.dispose");
+/** the bound share backend plugin instance, when one is configured */
+export const ShareBackendToken = Symbol.for("music.share-backend");

@@ -1,0 +1,154 @@
+/**
+ * Domain types of `/v1` as zod schemas: the single source of truth for validating what
+ * plugins return, for the TypeScript types, and for the generated interface documentation.
+ * Extra fields are allowed (spec: fields are only added); spec fields are never optional.
+ */
+import { z } from "zod";
+
+export const QUALITIES = ["standard", "high", "lossless"] as const;
+export const Quality = z.enum(QUALITIES);
+export type Quality = z.infer<typeof Quality>;
+
+/** `YYYY-MM-DD`, or `YYYY` / `YYYY-MM` when that is all the upstream knows. */
+const PublishDate = z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "expected YYYY, YYYY-MM or YYYY-MM-DD");
+const NonNegativeInt = z.number().int().nonnegative();
+
+export const Song = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  name: z.string(),
+  artist: z.array(z.string()),
+  album: z.string(),
+  albumId: z.string(),
+  /** whole seconds */
+  duration: NonNegativeInt,
+  cover: z.string().nullable(),
+  available: z.boolean(),
+  vip: z.boolean(),
+});
+export type Song = z.infer<typeof Song>;
+
+export const SongDetail = Song.extend({
+  quality: z.array(Quality),
+  publishAt: PublishDate.nullable(),
+});
+export type SongDetail = z.infer<typeof SongDetail>;
+
+export const SongUrl = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  url: z.string().url(),
+  quality: Quality,
+  /** kbps */
+  bitrate: NonNegativeInt,
+  size: NonNegativeInt.nullable(),
+  /** Unix time in seconds */
+  expireAt: NonNegativeInt.nullable(),
+  /** DESIGN §2: true when only a preview clip is public */
+  preview: z.boolean().optional(),
+});
+export type SongUrl = z.infer<typeof SongUrl>;
+
+export const Lyric = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  lyric: z.string(),
+  translation: z.string().nullable(),
+});
+export type Lyric = z.infer<typeof Lyric>;
+
+export const AlbumDetail = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  name: z.string(),
+  artist: z.array(z.string()),
+  cover: z.string().nullable(),
+  publishAt: PublishDate.nullable(),
+  song: z.array(Song),
+});
+export type AlbumDetail = z.infer<typeof AlbumDetail>;
+
+export const ArtistDetail = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  song: z.array(Song),
+});
+export type ArtistDetail = z.infer<typeof ArtistDetail>;
+
+/** A track of a playlist; with `with_url=1` it also carries `url` (string or null). */
+export const PlaylistSong = Song.extend({ url: z.string().nullable().optional() });
+export type PlaylistSong = z.infer<typeof PlaylistSong>;
+
+export const PlaylistDetail = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  name: z.string(),
+  cover: z.string().nullable(),
+  creator: z.string().nullable(),
+  count: NonNegativeInt,
+  song: z.array(PlaylistSong),
+  page: z.number().int().positive(),
+  size: z.number().int().positive(),
+  total: NonNegativeInt,
+  hasMore: z.boolean(),
+});
+export type PlaylistDetail = z.infer<typeof PlaylistDetail>;
+
+export const RankItem = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  name: z.string(),
+  cover: z.string().nullable(),
+  /** ISO 8601 date-time in UTC */
+  updateAt: z.iso.datetime().nullable(),
+});
+export type RankItem = z.infer<typeof RankItem>;
+
+export const RankDetail = RankItem.extend({ song: z.array(Song) });
+export type RankDetail = z.infer<typeof RankDetail>;
+
+export const RankList = z.looseObject({ source: z.string(), list: z.array(RankItem) });
+export type RankList = z.infer<typeof RankList>;
+
+export const SearchPage = z.looseObject({
+  page: z.number().int().positive(),
+  size: z.number().int().positive(),
+  total: NonNegativeInt,
+  failed: z.array(z.string()),
+  list: z.array(Song),
+});
+export type SearchPage = z.infer<typeof SearchPage>;
+
+/** What a source plugin's `search` returns: one page of songs and the upstream's total. */
+export const SearchResult = z.looseObject({ total: NonNegativeInt, list: z.array(Song) });
+export type SearchResult = z.infer<typeof SearchResult>;
+
+export const CAPABILITIES = ["search", "song", "url", "lyric", "album", "artist", "playlist", "rank"] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+export type CapabilitySet = Record<Capability, boolean>;
+
+export const SourceInfo = z.object({
+  capability: z.record(z.string(), z.record(z.string(), z.boolean())),
+  disable: z.array(z.string()),
+});
+export type SourceInfo = z.infer<typeof SourceInfo>;
+
+export const CacheStats = z.object({
+  driver: z.string(),
+  entries: NonNegativeInt,
+  hits: NonNegativeInt,
+  misses: NonNegativeInt,
+  hitRate: z.number().min(0).max(1),
+});
+export type CacheStats = z.infer<typeof CacheStats>;
+
+export const StatusInfo = z.object({
+  version: z.string(),
+  /** whole seconds */
+  uptime: NonNegativeInt,
+  cache: CacheStats,
+  notice: z.string(),
+});
+export type StatusInfo = z.infer<typeof StatusInfo>;

@@ -1,0 +1,200 @@
+/**
+ * Plugin contracts. A plugin folder default-exports a definition made by one of the
+ * `define*` helpers; metadata (id, API version, capabilities, options) is separate from
+ * `create()`, so the registry and `/v1/source` never construct a plugin to describe it.
+ */
+import type { z } from "zod";
+import type {
+  AlbumDetail,
+  ArtistDetail,
+  Capability,
+  CapabilitySet,
+  Lyric,
+  PlaylistDetail,
+  Quality,
+  RankDetail,
+  RankList,
+  SearchResult,
+  SongDetail,
+  SongUrl,
+} from "./domain.ts";
+import type { Logger } from "./logger.ts";
+
+/** Marks a definition as made by this core, across copies of the package. */
+export const PLUGIN_BRAND = Symbol.for("music-aggregator.plugin");
+/** Bumped when a plugin contract changes incompatibly. */
+export const PLUGIN_API_VERSION = 1;
+
+export type PluginKind = "source" | "lyrics" | "share";
+
+/** Core services a plugin may ask for, by DI token (see `core/tokens.ts`). */
+export type PluginDeps = Record<string, symbol>;
+
+/** What `create()` receives. */
+export interface PluginContext<Options, Deps extends PluginDeps> {
+  /** options validated against the plugin's schema (defaults applied) */
+  options: Options;
+  /** the core services named in `deps`, resolved from the container */
+  deps: { [K in keyof Deps]: any };
+  /** logger scoped to this plugin instance */
+  log: Logger;
+}
+
+export interface SourcePluginContext<Options, Deps extends PluginDeps> extends PluginContext<Options, Deps> {
+  /** the public id this instance answers as (`source_a`..): stamp it on every `source` field */
+  sourceId: string;
+}
+
+/** Per-call context: the signal aborts the call when its deadline passes. */
+export interface CallContext {
+  signal?: AbortSignal;
+}
+
+export interface SearchQuery {
+  q: string;
+  page: number;
+  size: number;
+}
+
+export interface PlaylistQuery {
+  page: number;
+  size: number;
+}
+
+/** One method per capability. Each throws core errors (`NotFoundError`, `UpstreamError`, ...). */
+export interface SourceMethods {
+  search(query: SearchQuery, ctx: CallContext): Promise<SearchResult>;
+  song(id: string, ctx: CallContext): Promise<SongDetail>;
+  url(id: string, quality: Quality, ctx: CallContext): Promise<SongUrl>;
+  lyric(id: string, ctx: CallContext): Promise<Lyric>;
+  album(id: string, ctx: CallContext): Promise<AlbumDetail>;
+  artist(id: string, ctx: CallContext): Promise<ArtistDetail>;
+  playlist(id: string, query: PlaylistQuery, ctx: CallContext): Promise<PlaylistDetail>;
+  /** without an id: the list of charts; with one: that chart and its songs */
+  rank(id: string | undefined, ctx: CallContext): Promise<RankList | RankDetail>;
+}
+
+/** The methods of exactly the declared capabilities. */
+export type SourceInstance<C extends Partial<CapabilitySet>> = {
+  [K in Capability as C[K] extends true ? K : never]: SourceMethods[K];
+};
+
+interface BaseDefinition<Kind extends PluginKind, Options, Deps extends PluginDeps> {
+  readonly [PLUGIN_BRAND]: true;
+  kind: Kind;
+  apiVersion: number;
+  /** kebab-case, unique among plugins of its kind */
+  id: string;
+  /** human-readable name */
+  name: string;
+  options: z.ZodType<Options, any>;
+  deps: Deps;
+}
+
+export interface SourcePluginDefinition<
+  Options = any,
+  Deps extends PluginDeps = PluginDeps,
+  C extends Partial<CapabilitySet> = Partial<CapabilitySet>,
+> extends BaseDefinition<"source", Options, Deps> {
+  capabilities: C;
+  create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C>;
+}
+
+/** A song to find lyrics for, as the lyrics provider receives it. */
+export interface LyricsLookup {
+  name: string;
+  artist: string[];
+  album: string;
+  /** whole seconds */
+  duration: number;
+}
+
+export interface LyricsProvider {
+  /** LRC text for that song; throws `NotFoundError` when there is none (never another song's). */
+  find(song: LyricsLookup, ctx: CallContext): Promise<{ lyric: string; translation: string | null }>;
+}
+
+export interface LyricsPluginDefinition<Options = any, Deps extends PluginDeps = PluginDeps>
+  extends BaseDefinition<"lyrics", Options, Deps> {
+  create(ctx: PluginContext<Options, Deps>): LyricsProvider;
+}
+
+/** A share, as parsed from what the caller sent (never a URL to fetch). */
+export interface ShareRef {
+  /** the short code, with its leading `1` */
+  shortCode: string;
+  /** extract code, 4 letters or digits, when one was given */
+  pwd?: string;
+}
+
+/** A file entry of a listing (DESIGN §4). */
+export interface ShareFile {
+  fs_id: string;
+  server_filename: string;
+  path: string;
+  isdir: 0 | 1;
+  size: number;
+  md5: string;
+  category: number;
+  server_ctime: number;
+  server_mtime: number;
+}
+
+export interface ShareListing {
+  uk: number;
+  shareid: number;
+  randsk: string;
+  list: ShareFile[];
+}
+
+export interface ShareBackend {
+  /** Parses a share link or bare short code; throws `ShareError(400)` for anything else. */
+  parse(surl: string, pwd?: string): ShareRef;
+  /** Lists one directory of the share (`/` for its root); throws `ShareError` with DESIGN §4 statuses. */
+  list(share: ShareRef, dir: string, ctx: CallContext): Promise<ShareListing>;
+}
+
+export interface SharePluginDefinition<Options = any, Deps extends PluginDeps = PluginDeps>
+  extends BaseDefinition<"share", Options, Deps> {
+  create(ctx: PluginContext<Options, Deps>): ShareBackend;
+}
+
+export type AnyPluginDefinition = SourcePluginDefinition | LyricsPluginDefinition | SharePluginDefinition;
+
+type Unbranded<T> = Omit<T, typeof PLUGIN_BRAND | "kind" | "apiVersion" | "deps"> & { deps?: PluginDeps };
+
+/**
+ * Defines a source plugin. `capabilities` is data; `create()` must return exactly one method
+ * per capability declared true (checked at load time and again when instantiated).
+ */
+export function defineSourcePlugin<Options, const Deps extends PluginDeps, const C extends Partial<CapabilitySet>>(
+  definition: Unbranded<SourcePluginDefinition<Options, Deps, C>> & { deps?: Deps },
+): SourcePluginDefinition<Options, Deps, C> {
+  return brand("source", definition) as SourcePluginDefinition<Options, Deps, C>;
+}
+
+/** Defines a lyrics provider: finds LRC lyrics for songs of sources without their own. */
+export function defineLyricsPlugin<Options, const Deps extends PluginDeps>(
+  definition: Unbranded<LyricsPluginDefinition<Options, Deps>> & { deps?: Deps },
+): LyricsPluginDefinition<Options, Deps> {
+  return brand("lyrics", definition) as LyricsPluginDefinition<Options, Deps>;
+}
+
+/** Defines a share backend for the `/api` share-listing service. */
+export function defineSharePlugin<Options, const Deps extends PluginDeps>(
+  definition: Unbranded<SharePluginDefinition<Options, Deps>> & { deps?: Deps },
+): SharePluginDefinition<Options, Deps> {
+  return brand("share", definition) as SharePluginDefinition<Options, Deps>;
+}
+
+// --- internal ---
+
+function brand(kind: PluginKind, definition: object) {
+  return Object.freeze({
+    deps: {},
+    ...definition,
+    kind,
+    apiVersion: PLUGIN_API_VERSION,
+    [PLUGIN_BRAND]: true as const,
+  });
+}

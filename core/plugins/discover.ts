@@ -1,0 +1,86 @@
+/**
+ * Plugin discovery at startup: every folder of `plugins/` whose entry default-exports a
+ * branded definition, plus the modules or packages named in config `plugins`.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { AnyPluginDefinition, LyricsPluginDefinition, SharePluginDefinition, SourcePluginDefinition } from "../plugin.ts";
+import { PluginStartupError, findDuplicateIds, validateDefinition } from "./validate.ts";
+
+const ENTRY_FILES = ["index.ts", "index.mts", "index.js", "index.mjs"];
+
+/** Every plugin definition found at startup, by kind and id. */
+export class PluginCatalog {
+  readonly sources = new Map<string, SourcePluginDefinition>();
+  readonly lyrics = new Map<string, LyricsPluginDefinition>();
+  readonly share = new Map<string, SharePluginDefinition>();
+
+  constructor(definitions: AnyPluginDefinition[] = []) {
+    for (const def of definitions) this.add(def);
+  }
+
+  add(def: AnyPluginDefinition): this {
+    if (def.kind === "source") this.sources.set(def.id, def);
+    else if (def.kind === "lyrics") this.lyrics.set(def.id, def);
+    else this.share.set(def.id, def);
+    return this;
+  }
+}
+
+export interface DiscoverOptions {
+  /** folder whose sub-folders are plugins; default `<project>/plugins` */
+  pluginsDir?: string;
+  /** modules or packages named in config `plugins` */
+  modules?: string[];
+  /** where relative module paths are resolved from */
+  cwd?: string;
+}
+
+/** Loads and validates every plugin; throws one `PluginStartupError` listing every problem. */
+export async function discoverPlugins(options: DiscoverOptions = {}): Promise<PluginCatalog> {
+  const cwd = options.cwd ?? process.cwd();
+  const candidates: { specifier: string; origin: string }[] = [];
+  const pluginsDir = options.pluginsDir ?? defaultPluginsDir();
+  if (existsSync(pluginsDir)) {
+    for (const entry of readdirSync(pluginsDir, { withFileTypes: true })) {
+      // `_shared` and dot-folders hold helpers, not plugins.
+      if (!entry.isDirectory() || entry.name.startsWith("_") || entry.name.startsWith(".")) continue;
+      const file = ENTRY_FILES.map((name) => join(pluginsDir, entry.name, name)).find(existsSync);
+      if (file) candidates.push({ specifier: pathToFileURL(file).href, origin: `plugins/${entry.name}` });
+    }
+  }
+  for (const name of options.modules ?? []) {
+    const local = name.startsWith(".") || isAbsolute(name);
+    candidates.push({ specifier: local ? pathToFileURL(resolve(cwd, name)).href : name, origin: name });
+  }
+
+  const problems: string[] = [];
+  const found: { def: AnyPluginDefinition; origin: string }[] = [];
+  const loaded = await Promise.all(
+    candidates.map(async ({ specifier, origin }) => {
+      try {
+        const mod = await import(specifier);
+        return { origin, value: mod.default ?? mod };
+      } catch (error) {
+        return { origin, error: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
+  for (const item of loaded) {
+    if ("error" in item) {
+      problems.push(`module "${item.origin}": could not be loaded: ${item.error}`);
+      continue;
+    }
+    const itemProblems = validateDefinition(item.value, item.origin);
+    if (itemProblems.length) problems.push(...itemProblems);
+    else found.push({ def: item.value as AnyPluginDefinition, origin: item.origin });
+  }
+  problems.push(...findDuplicateIds(found));
+  if (problems.length) throw new PluginStartupError(problems);
+  return new PluginCatalog(found.map((f) => f.def));
+}
+
+export function defaultPluginsDir(): string {
+  return resolve(import.meta.dirname, "../../plugins");
+}

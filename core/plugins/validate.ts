@@ -1,0 +1,94 @@
+/**
+ * Load-time validation of plugin definitions. Every problem is collected, each naming the
+ * plugin and the field (`plugin "deezer".capabilities.album: expected boolean`), so a
+ * broken installation is reported at once instead of one failure per restart.
+ */
+import { CAPABILITIES, type Capability } from "../domain.ts";
+import { PLUGIN_API_VERSION, PLUGIN_BRAND, type AnyPluginDefinition, type PluginKind } from "../plugin.ts";
+
+const KINDS: readonly PluginKind[] = ["source", "lyrics", "share"];
+const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/** Thrown at startup with every plugin or config problem found. */
+export class PluginStartupError extends Error {
+  override name = "PluginStartupError";
+  constructor(readonly problems: string[]) {
+    super(`${problems.length} plugin problem${problems.length === 1 ? "" : "s"}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** Checks one module's default export; returns the problems found (empty when valid). */
+export function validateDefinition(candidate: unknown, origin: string): string[] {
+  if (!candidate || typeof candidate !== "object" || (candidate as Record<symbol, unknown>)[PLUGIN_BRAND] !== true) {
+    return [`module "${origin}": default export is not a plugin definition made by defineSourcePlugin, defineLyricsPlugin or defineSharePlugin`];
+  }
+  const def = candidate as Record<string, unknown>;
+  const label = typeof def.id === "string" && def.id ? `plugin "${def.id}"` : `plugin from "${origin}"`;
+  const problems: string[] = [];
+  const field = (name: string, problem: string) => problems.push(`${label}.${name}: ${problem}`);
+
+  if (typeof def.id !== "string" || !PLUGIN_ID.test(def.id)) field("id", "expected a kebab-case string");
+  if (def.apiVersion !== PLUGIN_API_VERSION) field("apiVersion", `expected ${PLUGIN_API_VERSION}, got ${String(def.apiVersion)}`);
+  if (!KINDS.includes(def.kind as PluginKind)) field("kind", `expected one of ${KINDS.join(", ")}`);
+  if (typeof def.name !== "string" || !def.name) field("name", "expected a non-empty string");
+  if (!isZodSchema(def.options)) field("options", "expected a zod schema");
+  if (typeof def.create !== "function") field("create", "expected a function");
+  if (!def.deps || typeof def.deps !== "object") field("deps", "expected an object of core tokens");
+  else {
+    for (const [name, token] of Object.entries(def.deps)) {
+      if (typeof token !== "symbol") field(`deps.${name}`, "expected a core token (a symbol from Tokens)");
+    }
+  }
+  if (def.kind === "source") problems.push(...validateCapabilities(def.capabilities, label));
+  return problems;
+}
+
+/** Checks that an instance has exactly the methods of its declared capabilities. */
+export function checkInstanceMethods(
+  instance: unknown,
+  capabilities: Partial<Record<Capability, boolean>>,
+  label: string,
+): string[] {
+  if (!instance || typeof instance !== "object") return [`${label}.create: expected it to return an object of methods`];
+  const methods = instance as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const capability of CAPABILITIES) {
+    const declared = capabilities[capability] === true;
+    const present = typeof methods[capability] === "function";
+    if (declared && !present) problems.push(`${label}.capabilities.${capability}: declared true but create() returned no ${capability}() method`);
+    if (!declared && present) problems.push(`${label}.${capability}: method returned by create() but capability ${capability} is not declared`);
+  }
+  return problems;
+}
+
+/** Checks a set of definitions for duplicate ids within a kind. */
+export function findDuplicateIds(definitions: { def: AnyPluginDefinition; origin: string }[]): string[] {
+  const seen = new Map<string, string>();
+  const problems: string[] = [];
+  for (const { def, origin } of definitions) {
+    const key = `${def.kind}:${def.id}`;
+    const first = seen.get(key);
+    if (first) problems.push(`plugin "${def.id}".id: the ${def.kind} plugin id is used twice ("${first}" and "${origin}")`);
+    else seen.set(key, origin);
+  }
+  return problems;
+}
+
+// --- internal ---
+
+function validateCapabilities(capabilities: unknown, label: string): string[] {
+  if (!capabilities || typeof capabilities !== "object") return [`${label}.capabilities: expected an object of booleans`];
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(capabilities)) {
+    if (!(CAPABILITIES as readonly string[]).includes(key)) {
+      problems.push(`${label}.capabilities.${key}: unknown capability (expected one of ${CAPABILITIES.join(", ")})`);
+    } else if (typeof value !== "boolean") {
+      problems.push(`${label}.capabilities.${key}: expected boolean`);
+    }
+  }
+  return problems;
+}
+
+function isZodSchema(value: unknown): boolean {
+  return !!value && typeof value === "object" && typeof (value as { safeParse?: unknown }).safeParse === "function";
+}

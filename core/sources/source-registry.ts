@@ -1,0 +1,62 @@
+/**
+ * Public source ids (`source_a`..) bound to plugin instances per config, the disabled list,
+ * the lyrics provider, and the capability matrix of `/v1/source`.
+ */
+import { CAPABILITIES, type Capability, type CapabilitySet, type SourceInfo } from "../domain.ts";
+import { SourceError } from "../errors.ts";
+import type { LyricsProvider, SourceMethods, SourcePluginDefinition } from "../plugin.ts";
+
+export interface BoundSource {
+  /** the public id, e.g. `source_a` */
+  id: string;
+  plugin: SourcePluginDefinition;
+  /** what is really served: `lyric` is also true when the lyrics provider answers for it */
+  capabilities: CapabilitySet;
+  /** the plugin's own methods; absent for a disabled source, which is never constructed */
+  methods?: Partial<SourceMethods>;
+  disabled: boolean;
+}
+
+export class SourceRegistry {
+  private readonly byId = new Map<string, BoundSource>();
+
+  constructor(
+    sources: BoundSource[],
+    /** answers `lyric` for sources without lyrics of their own */
+    readonly lyricsProvider?: LyricsProvider,
+  ) {
+    for (const source of sources) this.byId.set(source.id, source);
+  }
+
+  /** Every bound source, disabled ones included, in config order. */
+  all(): BoundSource[] {
+    return [...this.byId.values()];
+  }
+
+  /** Enabled sources, in config order. */
+  enabled(): BoundSource[] {
+    return this.all().filter((s) => !s.disabled);
+  }
+
+  /** The enabled source for a request's `source`; 1002 for unknown, disabled or `all`. */
+  resolve(id: string): BoundSource & { methods: Partial<SourceMethods> } {
+    if (id === "all") throw new SourceError("source all is accepted by search only");
+    const source = this.byId.get(id);
+    if (!source) throw new SourceError(`unknown source ${id}; known: ${[...this.byId.keys()].join(", ") || "none"}`);
+    if (source.disabled || !source.methods) throw new SourceError(`source ${id} is disabled`);
+    return source as BoundSource & { methods: Partial<SourceMethods> };
+  }
+
+  capabilityMatrix(): SourceInfo {
+    const capability: SourceInfo["capability"] = {};
+    for (const source of this.byId.values()) capability[source.id] = { ...source.capabilities };
+    return { capability, disable: this.all().filter((s) => s.disabled).map((s) => s.id) };
+  }
+}
+
+/** The capabilities a bound source really serves, given whether a lyrics provider is present. */
+export function effectiveCapabilities(declared: Partial<Record<Capability, boolean>>, hasLyricsProvider: boolean): CapabilitySet {
+  const result = Object.fromEntries(CAPABILITIES.map((c) => [c, declared[c] === true])) as CapabilitySet;
+  if (hasLyricsProvider && result.song) result.lyric = true;
+  return result;
+}

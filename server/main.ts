@@ -1,0 +1,43 @@
+/**
+ * The entry point: load config, discover and bind plugins, build the app, listen on
+ * `PORT`/`HOST`, and shut down gracefully on SIGTERM/SIGINT (in-flight requests finish).
+ */
+import "reflect-metadata";
+import { listen } from "listhen";
+import { toNodeHandler } from "h3/node";
+import { listenAddress, loadConfig, VERSION } from "../core/config.ts";
+import { createServiceContainer, disposeServiceContainer } from "../core/container.ts";
+import { createConsoleLogger } from "../core/logger.ts";
+import { discoverPlugins } from "../core/plugins/discover.ts";
+import { createApp } from "./app.ts";
+
+const log = createConsoleLogger("music");
+
+async function main(): Promise<void> {
+  const { config, file } = await loadConfig();
+  const { port, host } = listenAddress();
+  const catalog = await discoverPlugins({ modules: config.plugins });
+  const scope = createServiceContainer({ config, catalog, logger: log });
+  const app = createApp(scope);
+  const listener = await listen(toNodeHandler(app), { port, hostname: host, showURL: false, qr: false, public: host !== "127.0.0.1" && host !== "localhost" });
+  log.info(`music-aggregator ${VERSION} listening on ${listener.url} (${file ? `config ${file}` : "embedded defaults"})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal}: closing, waiting for in-flight requests`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await listener.close().catch(() => undefined);
+    await disposeServiceContainer(scope);
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  log.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+/**
+ * Query parameters of `/v1`, as zod schemas holding the spec's exact limits. Every message
+ * names the parameter. Values arrive as strings; integers are parsed strictly (no `1.5`,
+ * no `1e1`). These schemas also drive the generated interface documentation.
+ */
+import { z } from "zod";
+import { QUALITIES } from "../../core/domain.ts";
+
+/** spec: one to four dot-separated identifiers */
+export const CALLBACK_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*){0,3}$/;
+/** spec: `^[A-Za-z0-9._:/-]{1,64}$` */
+export const ORIGIN_PATTERN = /^[A-Za-z0-9._:/-]{1,64}$/;
+
+const required = (name: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? `parameter ${name} is required` : `parameter ${name} must be a string`) });
+
+export const origin = z
+  .string(required("origin"))
+  .regex(ORIGIN_PATTERN, "parameter origin must be 1 to 64 of the characters A-Z a-z 0-9 . _ : / -")
+  .describe("identifies the caller (an app or site label), 1 to 64 of A-Z a-z 0-9 . _ : / -");
+
+export const callback = z
+  .string()
+  .regex(CALLBACK_PATTERN, "parameter callback must be one to four dot-separated JavaScript identifiers")
+  .describe("JSONP callback name");
+
+/** A public source id; unknown or disabled ones are 1002, found later by the registry. */
+const source = (withAll: boolean) =>
+  z
+    .string(required("source"))
+    .min(1, "parameter source is required")
+    .max(32, "parameter source is not a known source")
+    .describe(withAll ? "a source id, or all to query every source" : "a source id (not all)");
+
+/** A native id: 1 to 128 characters, no control characters. */
+const id = (what: string) =>
+  z
+    .string(required("id"))
+    .min(1, "parameter id is required")
+    .max(128, "parameter id must be at most 128 characters")
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "parameter id must not contain control characters")
+    .describe(what);
+
+/** A strict decimal integer within bounds, with a default when absent. */
+const integer = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `parameter ${name} must be an integer from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `parameter ${name} must be an integer from ${min} to ${max}`).max(max, `parameter ${name} must be an integer from ${min} to ${max}`))
+    .optional()
+    .transform((v) => v ?? fallback)
+    .describe(`integer ${min}..${max}, default ${fallback}`);
+
+const quality = z
+  .enum(QUALITIES, { error: `parameter quality must be one of ${QUALITIES.join(", ")}` })
+  .optional()
+  .transform((v) => v ?? "standard")
+  .describe("standard, high or lossless; default standard");
+
+export const SearchParams = z.object({
+  q: z
+    .string(required("q"))
+    .refine((q) => q.trim().length > 0, "parameter q is required")
+    .refine((q) => [...q].length <= 80, "parameter q must be at most 80 characters")
+    .describe("search words, at most 80 characters"),
+  source: source(true),
+  type: z.literal("song", { error: "parameter type must be song" }).optional().transform(() => "song" as const).describe("only song"),
+  page: integer("page", 1, 50, 1),
+  size: integer("size", 1, 50, 20),
+});
+
+export const SourceAndId = z.object({ source: source(false), id: id("the source's native id") });
+
+export const SongUrlParams = SourceAndId.extend({ quality });
+
+export const PlaylistParams = z.object({
+  source: source(false),
+  id: id("the playlist id"),
+  page: integer("page", 1, 1000, 1),
+  size: integer("size", 1, 100, 50),
+  quality,
+  with_url: z
+    .enum(["0", "1"], { error: "parameter with_url must be 1 (or 0)" })
+    .optional()
+    .transform((v) => v === "1")
+    .describe("1 gives every track its playable address in url"),
+});
+
+export const RankParams = z.object({
+  source: source(false),
+  id: id("a chart id; without it the list of charts").optional(),
+});
+
+export const NoParams = z.object({});

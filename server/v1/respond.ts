@@ -1,0 +1,64 @@
+/**
+ * The envelope `{code, message, data, source, cost}` in JSON or JSONP, and the one table
+ * that maps error codes to HTTP statuses (DESIGN §3). JSONP answers are always HTTP 200.
+ */
+import { ErrorCode, RateLimitError, type ServiceError } from "../../core/errors.ts";
+
+export const HTTP_STATUS: Record<number, number> = {
+  [ErrorCode.ok]: 200,
+  [ErrorCode.parameter]: 400,
+  [ErrorCode.source]: 400,
+  [ErrorCode.capability]: 400,
+  [ErrorCode.method]: 405,
+  [ErrorCode.timeout]: 504,
+  [ErrorCode.upstream]: 502,
+  [ErrorCode.parse]: 502,
+  [ErrorCode.notFound]: 404,
+  [ErrorCode.paid]: 403,
+  [ErrorCode.rateLimited]: 429,
+  [ErrorCode.userAgentBlocked]: 403,
+  [ErrorCode.internal]: 500,
+};
+
+export interface ReplyContext {
+  /** a validated JSONP callback name: the answer is JSONP */
+  callback?: string;
+  /** headers gathered on the way (rate limit, cache) */
+  headers: Headers;
+  head: boolean;
+}
+
+/** A success: `dataJson` is the payload as JSON text (spliced, not re-serialised). */
+export function replyData(ctx: ReplyContext, dataJson: string, source: string | null, cost: number): Response {
+  const sourceJson = source === null ? "null" : JSON.stringify(source);
+  return reply(ctx, 200, `{"code":0,"message":"ok","data":${dataJson},"source":${sourceJson},"cost":${cost}}`);
+}
+
+export function replyError(ctx: ReplyContext, error: ServiceError, source: string | null): Response {
+  if (error instanceof RateLimitError) ctx.headers.set("retry-after", String(error.retryAfterSeconds));
+  if (error.code === ErrorCode.method) ctx.headers.set("allow", "GET, HEAD");
+  const body = JSON.stringify({ code: error.code, message: error.message, data: null, source, cost: 0 });
+  return reply(ctx, HTTP_STATUS[error.code] ?? 500, body);
+}
+
+// --- internal ---
+
+function reply(ctx: ReplyContext, status: number, envelope: string): Response {
+  const headers = ctx.headers;
+  headers.set("x-content-type-options", "nosniff");
+  let body: string;
+  if (ctx.callback) {
+    headers.set("content-type", "application/javascript; charset=utf-8");
+    body = `/**/ typeof ${ctx.callback} === 'function' && ${ctx.callback}(${escapeLineSeparators(envelope)});`;
+    status = 200;
+  } else {
+    headers.set("content-type", "application/json; charset=utf-8");
+    body = envelope;
+  }
+  return new Response(ctx.head ? null : body, { status, headers });
+}
+
+/** U+2028/U+2029 are valid in JSON but end a line in older JavaScript engines. */
+function escapeLineSeparators(text: string): string {
+  return /[\u2028\u2029]/.test(text) ? text.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : text;
+}

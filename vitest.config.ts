@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } } as never,
+  test: {
+    include: ["test/**/*.test.ts", "plugins/**/*.test.ts"],
+    exclude: ["test/bench/**", "node_modules/**"],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    pool: "forks",
+  },
+});
