@@ -1,0 +1,208 @@
+/**
+ * `testSourcePlugin()`: the contract suite every source plugin runs (and third-party authors
+ * can run against theirs). It binds the plugin through the real core (config, DI, registry)
+ * against the plugin's upstream simulator, then checks: the definition and its methods,
+ * shapes valid against the domain schemas, ids as strings, whole-second durations, the
+ * public source id stamped on every item, not-found as 3001, and upstream failures as
+ * 2002 (5xx), 2001 (no answer in time) and 2003 (HTML or truncated body).
+ */
+import "reflect-metadata";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DependencyContainer } from "tsyringe";
+import { parseConfig } from "../../core/config.ts";
+import { createServiceContainer, disposeServiceContainer } from "../../core/container.ts";
+import {
+  AlbumDetail,
+  ArtistDetail,
+  CAPABILITIES,
+  Lyric,
+  PlaylistDetail,
+  RankDetail,
+  RankList,
+  SearchResult,
+  SongDetail,
+  SongUrl,
+  type Song,
+} from "../../core/domain.ts";
+import { ServiceError } from "../../core/errors.ts";
+import { createMemoryLogger } from "../../core/logger.ts";
+import type { SourceMethods, SourcePluginDefinition } from "../../core/plugin.ts";
+import { PluginCatalog } from "../../core/plugins/discover.ts";
+import { checkInstanceMethods, validateDefinition } from "../../core/plugins/validate.ts";
+import type { SourceRegistry } from "../../core/sources/source-registry.ts";
+import { Tokens } from "../../core/tokens.ts";
+import type { Simulator } from "./simulator.ts";
+
+/** Known answers of the plugin's simulator, one per declared capability. */
+export interface ContractFixtures {
+  /** a query with at least one result */
+  search?: string;
+  /** a playable song */
+  song?: string;
+  /** a VIP/paid or gated song: `url` must answer 3002 */
+  vipSong?: string;
+  /** a song with lyrics of the source's own */
+  lyric?: string;
+  album?: string;
+  artist?: string;
+  playlist?: string;
+  /** a chart id; the chart list is also checked */
+  rank?: string;
+  /** ids the upstream does not know; each must be 3001 */
+  missing: Partial<Record<"song" | "album" | "artist" | "playlist" | "rank", string>>;
+}
+
+export interface SourceContractOptions {
+  plugin: SourcePluginDefinition;
+  /** starts the simulator; returns it, the plugin's options pointing at it, and fixtures */
+  setup(): Promise<{ simulator: Simulator; options: Record<string, unknown>; fixtures: ContractFixtures }>;
+}
+
+const SOURCE_ID = "source_t";
+
+export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void {
+  describe(`source plugin contract: ${plugin.id}`, () => {
+    let simulator: Simulator;
+    let fixtures: ContractFixtures;
+    let scope: DependencyContainer;
+    let methods: Partial<SourceMethods>;
+    const declared = (c: keyof SourceMethods) => plugin.capabilities[c] === true;
+
+    beforeAll(async () => {
+      const ready = await setup();
+      simulator = ready.simulator;
+      fixtures = ready.fixtures;
+      const config = parseConfig(
+        {
+          sources: { [SOURCE_ID]: { plugin: plugin.id, options: ready.options } },
+          lyrics: false,
+          upstream: { timeoutMs: 400, retries: 0 },
+        },
+        {},
+      );
+      scope = createServiceContainer({ config, catalog: new PluginCatalog([plugin]), logger: createMemoryLogger() });
+      methods = scope.resolve<SourceRegistry>(Tokens.SourceRegistry).resolve(SOURCE_ID).methods;
+    });
+    afterAll(async () => {
+      await disposeServiceContainer(scope);
+      await simulator.close();
+    });
+
+    const ctx = () => ({ signal: AbortSignal.timeout(5000) });
+    const codeOf = async (call: () => Promise<unknown>) => {
+      try {
+        await call();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ServiceError);
+        return (error as ServiceError).code;
+      }
+      return 0;
+    };
+    const checkSongs = (songs: Song[]) => {
+      for (const song of songs) {
+        expect(song.source).toBe(SOURCE_ID);
+        expect(typeof song.id).toBe("string");
+        expect(Number.isInteger(song.duration)).toBe(true);
+      }
+    };
+
+    it("has a valid definition", () => {
+      expect(validateDefinition(plugin, plugin.id)).toEqual([]);
+    });
+
+    it("returns exactly the methods of its declared capabilities", () => {
+      expect(checkInstanceMethods(methods, plugin.capabilities, `plugin "${plugin.id}"`)).toEqual([]);
+    });
+
+    it("gives a fixture for every declared capability", () => {
+      const needs: Record<string, keyof ContractFixtures> = { search: "search", song: "song", url: "song", lyric: "lyric", album: "album", artist: "artist", playlist: "playlist", rank: "rank" };
+      for (const capability of CAPABILITIES) {
+        if (declared(capability)) expect(fixtures[needs[capability]], `fixture for ${capability}`).toBeTruthy();
+      }
+    });
+
+    it("search answers a valid SearchResult", async ({ skip }) => {
+      if (!declared("search")) return skip();
+      const result = SearchResult.parse(await methods.search!({ q: fixtures.search!, page: 1, size: 5 }, ctx()));
+      expect(result.list.length).toBeGreaterThan(0);
+      expect(result.list.length).toBeLessThanOrEqual(5);
+      checkSongs(result.list);
+    });
+
+    it("song answers a valid SongDetail, and 3001 for an unknown id", async ({ skip }) => {
+      if (!declared("song")) return skip();
+      const song = SongDetail.parse(await methods.song!(fixtures.song!, ctx()));
+      expect(song.id).toBe(fixtures.song);
+      checkSongs([song]);
+      if (fixtures.missing.song) expect(await codeOf(() => methods.song!(fixtures.missing.song!, ctx()))).toBe(3001);
+    });
+
+    it("url answers a valid SongUrl, and 3002 for a VIP song", async ({ skip }) => {
+      if (!declared("url")) return skip();
+      const url = SongUrl.parse(await methods.url!(fixtures.song!, "standard", ctx()));
+      expect(url.source).toBe(SOURCE_ID);
+      expect(url.id).toBe(fixtures.song);
+      if (fixtures.vipSong) expect(await codeOf(() => methods.url!(fixtures.vipSong!, "standard", ctx()))).toBe(3002);
+    });
+
+    it("lyric answers a valid Lyric", async ({ skip }) => {
+      if (!declared("lyric")) return skip();
+      const lyric = Lyric.parse(await methods.lyric!(fixtures.lyric!, ctx()));
+      expect(lyric.lyric.length).toBeGreaterThan(0);
+    });
+
+    it("album answers a valid AlbumDetail, and 3001 for an unknown id", async ({ skip }) => {
+      if (!declared("album")) return skip();
+      const album = AlbumDetail.parse(await methods.album!(fixtures.album!, ctx()));
+      expect(album.source).toBe(SOURCE_ID);
+      checkSongs(album.song);
+      if (fixtures.missing.album) expect(await codeOf(() => methods.album!(fixtures.missing.album!, ctx()))).toBe(3001);
+    });
+
+    it("artist answers a valid ArtistDetail, and 3001 for an unknown id", async ({ skip }) => {
+      if (!declared("artist")) return skip();
+      const artist = ArtistDetail.parse(await methods.artist!(fixtures.artist!, ctx()));
+      checkSongs(artist.song);
+      if (fixtures.missing.artist) expect(await codeOf(() => methods.artist!(fixtures.missing.artist!, ctx()))).toBe(3001);
+    });
+
+    it("playlist answers the requested page as a valid PlaylistDetail, and 3001 for an unknown id", async ({ skip }) => {
+      if (!declared("playlist")) return skip();
+      const playlist = PlaylistDetail.parse(await methods.playlist!(fixtures.playlist!, { page: 1, size: 2 }, ctx()));
+      expect(playlist.page).toBe(1);
+      expect(playlist.size).toBe(2);
+      expect(playlist.song.length).toBeLessThanOrEqual(2);
+      expect(playlist.hasMore).toBe(playlist.total > 2);
+      checkSongs(playlist.song);
+      if (fixtures.missing.playlist) {
+        expect(await codeOf(() => methods.playlist!(fixtures.missing.playlist!, { page: 1, size: 2 }, ctx()))).toBe(3001);
+      }
+    });
+
+    it("rank answers a valid chart list and a valid chart", async ({ skip }) => {
+      if (!declared("rank")) return skip();
+      const list = RankList.parse(await methods.rank!(undefined, ctx()));
+      expect(list.list.length).toBeGreaterThan(0);
+      const chart = RankDetail.parse(await methods.rank!(fixtures.rank!, ctx()));
+      checkSongs(chart.song);
+      if (fixtures.missing.rank) expect(await codeOf(() => methods.rank!(fixtures.missing.rank!, ctx()))).toBe(3001);
+    });
+
+    describe("upstream failures", () => {
+      const firstCall = () =>
+        declared("song") ? methods.song!(fixtures.song!, ctx()) : methods.search!({ q: fixtures.search!, page: 1, size: 5 }, ctx());
+      const withFault = async (fault: Parameters<Simulator["fault"]>[0]) => {
+        simulator.fault(fault);
+        try {
+          return await codeOf(firstCall);
+        } finally {
+          simulator.fault(undefined);
+        }
+      };
+      it("a 5xx answer is 2002", async () => expect(await withFault({ kind: "status", status: 503 })).toBe(2002));
+      it("no answer in time is 2001", async () => expect(await withFault({ kind: "hang" })).toBe(2001));
+      it("an HTML page is 2003", async () => expect(await withFault({ kind: "html" })).toBe(2003));
+      it("a truncated body is 2003", async () => expect(await withFault({ kind: "truncated" })).toBe(2003));
+    });
+  });
+}
