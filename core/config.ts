@@ -71,7 +71,14 @@ export const AppConfigSchema = z.strictObject({
         .prefault({}),
     })
     .prefault({}),
-  store: z.strictObject({ redis: z.string().url().optional() }).prefault({}),
+  store: z
+    .strictObject({
+      /** Redis address (env REDIS_URL): cache, rate limiter and statistics move there */
+      redis: z.string().url().optional(),
+      /** key prefix in the shared store, so several services can share one Redis */
+      prefix: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).default("music"),
+    })
+    .prefault({}),
   rateLimit: z
     .strictObject({
       points: z.number().int().positive().default(120),

@@ -16,6 +16,7 @@ import { createConsoleLogger, type Logger } from "./logger.ts";
 import { MusicService } from "./music/music-service.ts";
 import type { PluginCatalog } from "./plugins/discover.ts";
 import { instantiatePlugins } from "./plugins/instantiate.ts";
+import { registerShareServices } from "./share/register.ts";
 import { Tokens } from "./tokens.ts";
 
 export interface ServiceContainerOptions {
@@ -32,8 +33,9 @@ export function createServiceContainer({ config, catalog, logger }: ServiceConta
   // An unreachable Redis must not crash the process: the limiter falls back to memory.
   redis?.on("error", (error) => log.warn(`redis: ${error.message}`));
 
-  const cacheBackend = createCacheBackend(config);
-  const statsBackend = createCacheBackend({ ...config, cache: { ...config.cache, max: 1000 } }, "music:stats");
+  const prefix = config.store.prefix;
+  const cacheBackend = createCacheBackend(config, `${prefix}:cache`);
+  const statsBackend = createCacheBackend({ ...config, cache: { ...config.cache, max: 1000 } }, `${prefix}:stats`);
   scope.registerInstance(Tokens.Config, config);
   scope.registerInstance(Tokens.Logger, log);
   scope.registerInstance(Tokens.Storage, cacheBackend.storage);
@@ -45,7 +47,7 @@ export function createServiceContainer({ config, catalog, logger }: ServiceConta
   scope.registerInstance(Tokens.Http, new UpstreamClientFactory(config.upstream));
   scope.registerInstance(
     Tokens.RateLimiter,
-    new RequestLimiter({ points: config.rateLimit.points, durationSeconds: config.rateLimit.duration, redis }),
+    new RequestLimiter({ points: config.rateLimit.points, durationSeconds: config.rateLimit.duration, redis, keyPrefix: `${prefix}:rl` }),
   );
   scope.registerInstance(UserAgentPolicy, new UserAgentPolicy(config.userAgentBlock));
   scope.registerInstance(Tokens.PluginCatalog, catalog);
@@ -54,6 +56,7 @@ export function createServiceContainer({ config, catalog, logger }: ServiceConta
   scope.registerInstance(Tokens.SourceRegistry, bound.registry);
   scope.register(Tokens.MusicService, { useValue: scope.resolve(MusicService) });
   if (bound.share) scope.registerInstance(ShareBackendToken, bound.share.backend);
+  registerShareServices(scope, { config, log, backend: bound.share?.backend });
 
   scope.registerInstance(DisposeHook, async () => {
     await Promise.allSettled([cacheBackend.dispose(), statsBackend.dispose()]);

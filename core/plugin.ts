@@ -74,10 +74,10 @@ export interface SourceMethods {
   rank(id: string | undefined, ctx: CallContext): Promise<RankList | RankDetail>;
 }
 
-/** The methods of exactly the declared capabilities. */
-export type SourceInstance<C extends Partial<CapabilitySet>> = {
-  [K in Capability as C[K] extends true ? K : never]: SourceMethods[K];
-};
+/** The methods of exactly the declared capabilities (any of them when not known statically). */
+export type SourceInstance<C extends Partial<CapabilitySet>> = Partial<CapabilitySet> extends C
+  ? Partial<SourceMethods>
+  : { [K in Capability as C[K] extends true ? K : never]: SourceMethods[K] };
 
 interface BaseDefinition<Kind extends PluginKind, Options, Deps extends PluginDeps> {
   readonly [PLUGIN_BRAND]: true;

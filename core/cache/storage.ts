@@ -15,7 +15,7 @@ export interface CacheBackend {
   dispose(): Promise<void>;
 }
 
-export function createCacheBackend(config: AppConfig, namespace = "music:cache"): CacheBackend {
+export function createCacheBackend(config: AppConfig, namespace: string): CacheBackend {
   if (config.cache.driver === "redis") {
     const storage = createStorage({ driver: redisDriver({ url: config.store.redis, base: namespace, lazyConnect: true }) });
     return {

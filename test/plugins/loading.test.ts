@@ -1,0 +1,137 @@
+/** Plugin discovery and binding: bad plugins are reported together, each naming plugin and field. */
+import "reflect-metadata";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { parseConfig } from "../../core/config.ts";
+import { createServiceContainer } from "../../core/container.ts";
+import { createMemoryLogger } from "../../core/logger.ts";
+import { defineSourcePlugin } from "../../core/plugin.ts";
+import { PluginCatalog, discoverPlugins } from "../../core/plugins/discover.ts";
+import { PluginStartupError } from "../../core/plugins/validate.ts";
+import type { SourceRegistry } from "../../core/sources/source-registry.ts";
+import { Tokens } from "../../core/tokens.ts";
+import { startTestApp } from "../support/app.ts";
+
+const dirs = resolve(import.meta.dirname, "../fixtures/plugin-dirs");
+
+async function startupError(run: () => Promise<unknown> | unknown): Promise<PluginStartupError> {
+  try {
+    await run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(PluginStartupError);
+    return error as PluginStartupError;
+  }
+  throw new Error("expected a PluginStartupError");
+}
+
+const bind = (catalog: PluginCatalog, config: object) =>
+  createServiceContainer({ config: parseConfig(config, {}), catalog, logger: createMemoryLogger() });
+
+describe("discovery", () => {
+  it("reports every bad plugin of a folder at once, naming plugin and field", async () => {
+    const error = await startupError(() => discoverPlugins({ pluginsDir: resolve(dirs, "mixed") }));
+    expect(error.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('module "plugins/not-branded": default export is not a plugin definition'),
+        'plugin "bad-fields".deps.http: expected a core token (a symbol from Tokens)',
+        'plugin "bad-fields".capabilities.album: expected boolean',
+        expect.stringContaining('plugin "bad-fields".capabilities.teleport: unknown capability'),
+        'module "plugins/broken-import": could not be loaded: boom while loading',
+      ]),
+    );
+    expect(error.problems).toHaveLength(5);
+    expect(error.message).toContain("5 plugin problems");
+    expect(error.problems.join("\n")).not.toContain("_shared");
+  });
+
+  it("refuses two plugins with the same id", async () => {
+    const error = await startupError(() => discoverPlugins({ pluginsDir: resolve(dirs, "clean") }));
+    expect(error.problems).toEqual([expect.stringMatching(/^plugin "twin"\.id: the source plugin id is used twice/)]);
+  });
+
+  it("loads third-party plugins named in config by path", async () => {
+    const catalog = await discoverPlugins({ pluginsDir: resolve(dirs, "none"), modules: ["./test/fixtures/third-party/source-extra.ts"], cwd: resolve(import.meta.dirname, "../..") });
+    expect([...catalog.sources.keys()]).toEqual(["extra"]);
+  });
+
+  it("reports a config module that cannot be found", async () => {
+    const error = await startupError(() => discoverPlugins({ pluginsDir: resolve(dirs, "none"), modules: ["./nowhere/plugin.ts", "no-such-package-xyz"] }));
+    expect(error.problems).toHaveLength(2);
+    expect(error.problems[0]).toMatch(/^module "\.\/nowhere\/plugin\.ts": could not be loaded/);
+    expect(error.problems[1]).toMatch(/^module "no-such-package-xyz": could not be loaded/);
+  });
+
+  it("discovers the bundled plugins folder without problems", async () => {
+    const catalog = await discoverPlugins();
+    expect(catalog).toBeInstanceOf(PluginCatalog);
+  });
+});
+
+describe("binding", () => {
+  const declaresMore = defineSourcePlugin({
+    id: "declares-more",
+    name: "Declares more",
+    capabilities: { song: true, album: true },
+    options: z.object({}),
+    create: () => ({ song: async () => { throw new Error("unused"); } }) as never,
+  });
+  const implementsMore = defineSourcePlugin({
+    id: "implements-more",
+    name: "Implements more",
+    capabilities: { song: true },
+    options: z.object({ baseURL: z.string().url() }),
+    create: () => ({ song: async () => { throw new Error("unused"); }, rank: async () => { throw new Error("unused"); } }) as never,
+  });
+
+  it("a declared capability without its method, or the reverse, is a startup error", async () => {
+    const error = await startupError(() =>
+      bind(new PluginCatalog([declaresMore, implementsMore]), {
+        sources: { source_a: { plugin: "declares-more" }, source_b: { plugin: "implements-more", options: { baseURL: "http://127.0.0.1:1" } } },
+        lyrics: false,
+      }),
+    );
+    expect(error.problems).toEqual([
+      'plugin "declares-more".capabilities.album: declared true but create() returned no album() method',
+      'plugin "implements-more".rank: method returned by create() but capability rank is not declared',
+    ]);
+  });
+
+  it("names the config key of bad plugin options and of an unknown plugin", async () => {
+    const error = await startupError(() =>
+      bind(new PluginCatalog([implementsMore]), {
+        sources: { source_a: { plugin: "implements-more", options: { baseURL: "not a url" } }, source_b: { plugin: "missing" } },
+        lyrics: { plugin: "nope" },
+      }),
+    );
+    expect(error.problems).toEqual([
+      'config lyrics.plugin: no lyrics plugin named "nope" (known: none)',
+      expect.stringMatching(/^config sources\.source_a\.options\.baseURL: .*\(plugin "implements-more"\)$/),
+      'config sources.source_b.plugin: no source plugin named "missing" (known: implements-more)',
+    ]);
+  });
+
+  it("leaves out a default binding whose bundled plugin is not there, and says so", async () => {
+    const logger = createMemoryLogger();
+    const scope = createServiceContainer({ config: parseConfig({ lyrics: false }, {}), catalog: new PluginCatalog([]), logger });
+    expect(scope.resolve<SourceRegistry>(Tokens.SourceRegistry).all()).toEqual([]);
+    expect(logger.lines).toContain('info [music] source_a: bundled plugin "deezer" is not available, source_a is left out');
+  });
+
+  it("a third-party plugin from config is served under its public id", async () => {
+    const t = await startTestApp({
+      config: { sources: { source_a: { plugin: "extra", options: { label: "Hello" } } }, plugins: ["./test/fixtures/third-party/source-extra.ts"], lyrics: false },
+    });
+    try {
+      const r = await t.json("/v1/song?origin=t&source=source_a&id=42");
+      expect(r.body).toMatchObject({ code: 0, source: "source_a", data: { id: "42", name: "Hello 42", source: "source_a" } });
+      const matrix = await t.json("/v1/source?origin=t");
+      expect(matrix.body.data).toEqual({
+        capability: { source_a: { search: false, song: true, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false } },
+        disable: [],
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
