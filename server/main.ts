@@ -10,6 +10,7 @@ import { createServiceContainer, disposeServiceContainer } from "../core/contain
 import { createConsoleLogger } from "../core/logger.ts";
 import { discoverPlugins } from "../core/plugins/discover.ts";
 import { createApp } from "./app.ts";
+import { trackInFlight } from "./graceful.ts";
 
 const log = createConsoleLogger("music");
 
@@ -19,7 +20,8 @@ async function main(): Promise<void> {
   const catalog = await discoverPlugins({ modules: config.plugins });
   const scope = createServiceContainer({ config, catalog, logger: log });
   const app = createApp(scope);
-  const listener = await listen(toNodeHandler(app), { port, hostname: host, showURL: false, qr: false, public: host !== "127.0.0.1" && host !== "localhost" });
+  const requests = trackInFlight(toNodeHandler(app));
+  const listener = await listen(requests.handler, { port, hostname: host, showURL: false, qr: false, autoClose: false, public: host !== "127.0.0.1" && host !== "localhost" });
   log.info(`music-aggregator ${VERSION} listening on ${listener.url} (${file ? `config ${file}` : "embedded defaults"})`);
 
   let closing = false;
@@ -28,7 +30,10 @@ async function main(): Promise<void> {
     closing = true;
     log.info(`${signal}: closing, waiting for in-flight requests`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await listener.close().catch(() => undefined);
+    // Stop accepting and drop idle keep-alive sockets; requests in flight run to the end.
+    listener.server.close();
+    listener.server.closeIdleConnections();
+    await requests.drained();
     await disposeServiceContainer(scope);
     clearTimeout(force);
     process.exit(0);
