@@ -1,0 +1,40 @@
+/**
+ * Source plugin `deezer`: the Deezer public API (https://api.deezer.com, keyless), bound to
+ * `source_a` by the default config (DESIGN §2). Metadata for songs, albums, artists,
+ * playlists and charts; addresses are Deezer's public 30 s previews. No lyrics of its own:
+ * the lyrics provider answers for it. See README.md for the mapping and its limits.
+ */
+import type { UpstreamClientFactory } from "../../core/http/upstream-client.ts";
+import { defineSourcePlugin } from "../../core/plugin.ts";
+import { Tokens } from "../../core/tokens.ts";
+import { DeezerApi } from "./api.ts";
+import { chartMethods } from "./charts.ts";
+import { collectionMethods } from "./collections.ts";
+import { DeezerOptions } from "./options.ts";
+import { songMethods } from "./songs.ts";
+
+/** Deezer's published limit: 50 requests per 5 seconds. */
+const DEEZER_BUDGET = { requests: 50, windowMs: 5000 };
+
+export default defineSourcePlugin({
+  id: "deezer",
+  name: "Deezer",
+  capabilities: { search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: true, rank: true },
+  options: DeezerOptions,
+  deps: { http: Tokens.Http },
+  create({ options, deps, log, sourceId }) {
+    const http = (deps.http as UpstreamClientFactory).create({
+      name: "Deezer",
+      baseURL: options.baseURL,
+      userAgent: options.userAgent,
+      timeoutMs: options.timeoutMs,
+      budget: DEEZER_BUDGET,
+    });
+    const api = new DeezerApi(http, { retries: options.quotaRetries, backoffMs: options.quotaBackoffMs }, log);
+    return {
+      ...songMethods(api, sourceId),
+      ...collectionMethods(api, sourceId),
+      ...chartMethods(api, sourceId),
+    };
+  },
+});

@@ -1,0 +1,49 @@
+/**
+ * Search, song details and song addresses. Deezer publishes a 30 s MP3 preview per track and
+ * nothing else, so every address is that preview, at standard quality, flagged `preview`.
+ */
+import type { SongUrl } from "../../core/domain.ts";
+import { NotFoundError } from "../../core/errors.ts";
+import type { SourceMethods } from "../../core/plugin.ts";
+import { expiryFromUrl } from "../_shared/expiry.ts";
+import { offsetOf } from "../_shared/paging.ts";
+import { pickQuality } from "../_shared/quality.ts";
+import { deezerId, type DeezerApi } from "./api.ts";
+import { previewOf, toSong, toSongDetail } from "./mapping.ts";
+import { DeezerSearchPage, DeezerTrack } from "./wire.ts";
+
+/** Deezer's previews are 128 kbps MP3. */
+const PREVIEW_KBPS = 128;
+
+export function songMethods(api: DeezerApi, sourceId: string): Pick<SourceMethods, "search" | "song" | "url"> {
+  const track = (id: string, signal?: AbortSignal) => api.get(`/track/${deezerId(id, "track")}`, DeezerTrack, { signal });
+
+  return {
+    async search({ q, page, size }, { signal }) {
+      const result = await api.get("/search", DeezerSearchPage, { query: { q, index: offsetOf(page, size), limit: size }, signal });
+      return { total: result.total, list: result.data.slice(0, size).map((t) => toSong(t, sourceId)) };
+    },
+
+    async song(id, { signal }) {
+      return toSongDetail(await track(id, signal), sourceId);
+    },
+
+    async url(id, quality, { signal }) {
+      const found = await track(id, signal);
+      const preview = previewOf(found);
+      const offer = preview ? pickQuality([{ quality: "standard" as const, url: preview }], quality) : undefined;
+      if (!offer) throw new NotFoundError(`Deezer has no preview of track ${found.id}`);
+      const answer: SongUrl = {
+        source: sourceId,
+        id: found.id,
+        url: offer.url,
+        quality: offer.quality,
+        bitrate: PREVIEW_KBPS,
+        size: null,
+        expireAt: expiryFromUrl(offer.url),
+        preview: true,
+      };
+      return answer;
+    },
+  };
+}
