@@ -1,0 +1,101 @@
+/**
+ * Deciding whether an LRCLIB track is the song asked for. Names are compared after folding
+ * case, punctuation and diacritics and after dropping version suffixes ("(Remastered 2011)",
+ * "[Live]", "- Live", "- 2011 Remaster", "feat. X"); durations must agree within a tolerance.
+ * A near miss is never good enough: lyrics of a different song are worse than none.
+ */
+import type { LyricsLookup } from "../../core/plugin.ts";
+import { lrcOf } from "./lrc.ts";
+import type { LrclibTrack } from "./wire.ts";
+
+/** A title reduced to what identifies the song: `"Café (Live) - 2011 Remaster"` → `"cafe"`. */
+export function normaliseTitle(title: string): string {
+  let text = title.normalize("NFKC").trim();
+  for (;;) {
+    const stripped = text.replace(TITLE_SUFFIX, "").trim();
+    if (stripped === text || !fold(stripped)) break;
+    text = stripped;
+  }
+  return fold(text) || fold(title);
+}
+
+/** The keys an artist credit matches by: the whole credit and each credited name. */
+export function artistKeys(credit: string): Set<string> {
+  const text = credit.normalize("NFKC").replace(BRACKETED_SUFFIX, "").trim() || credit;
+  const keys = new Set([fold(text), ...text.split(ARTIST_SEPARATOR).map(fold)]);
+  keys.delete("");
+  return keys;
+}
+
+/** True when one of the song's artists is credited on the track (or the whole credits agree). */
+export function artistsMatch(songArtists: string[], credit: string): boolean {
+  const wanted = new Set(songArtists.flatMap((a) => [...artistKeys(a)]));
+  return [...artistKeys(credit)].some((key) => wanted.has(key));
+}
+
+/** True when the track has the song's title and artist and, when the song's duration is known, its length. */
+export function isSameSong(song: LyricsLookup, track: LrclibTrack, toleranceSeconds: number): boolean {
+  return (
+    normaliseTitle(track.trackName) === normaliseTitle(song.name) &&
+    artistsMatch(song.artist, track.artistName) &&
+    (song.duration <= 0 || Math.abs(track.duration - song.duration) <= toleranceSeconds)
+  );
+}
+
+/**
+ * The best track of a search answer that is the same song, or undefined. Among matches:
+ * one with lyrics before an instrumental one, synced before plain, the song's album first,
+ * then the closest duration, then LRCLIB's own order.
+ */
+export function pickTrack(song: LyricsLookup, tracks: LrclibTrack[], toleranceSeconds: number): LrclibTrack | undefined {
+  const album = song.album ? normaliseTitle(song.album) : undefined;
+  const ranked = tracks
+    .map((track, index) => ({ track, index }))
+    .filter(({ track }) => isSameSong(song, track, toleranceSeconds))
+    .map(({ track, index }) => ({
+      track,
+      rank: [
+        lrcOf(track) !== undefined ? 0 : track.instrumental ? 1 : 2,
+        track.syncedLyrics?.trim() ? 0 : 1,
+        album !== undefined && normaliseTitle(track.albumName ?? "") === album ? 0 : 1,
+        song.duration > 0 ? Math.abs(track.duration - song.duration) : 0,
+        index,
+      ],
+    }));
+  ranked.sort((a, b) => compareRanks(a.rank, b.rank));
+  return ranked[0]?.track;
+}
+
+// --- internal ---
+
+/** A trailing `(…)`, `[…]` or `{…}` group (after NFKC, full-width brackets are ASCII). */
+const BRACKETED_SUFFIX = /\s*[([{][^()[\]{}]*[)\]}]\s*$/u;
+/** A trailing ` - Live`, ` – 2011 Remaster` (spaces around the dash, so "Jay-Z" stays whole). */
+const DASH_SUFFIX = /\s+[-‐‑‒–—―]\s+[^-‐‑‒–—―]*$/u;
+/** A trailing unbracketed featuring credit. */
+const FEAT_SUFFIX = /\s+(?:feat\.?|ft\.|featuring)\s.*$/iu;
+const TITLE_SUFFIX = new RegExp(`(?:${BRACKETED_SUFFIX.source}|${DASH_SUFFIX.source}|${FEAT_SUFFIX.source})`, "iu");
+
+const ARTIST_SEPARATOR = /\s*(?:[,;&×]|\s(?:feat\.?|ft\.|featuring|vs\.?)\s)\s*/iu;
+
+/** Letters without a decomposition that still have a plain-ASCII spelling. */
+const SPECIAL_LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
+
+/** Case, Latin diacritics, apostrophes and punctuation folded away; `&` reads as "and". */
+function fold(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (c) => SPECIAL_LETTERS[c])
+    .replace(/['‘’`´]/g, "")
+    .replace(/&/g, " and ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+function compareRanks(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}
