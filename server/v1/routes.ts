@@ -61,6 +61,7 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
   };
 
   for (const endpoint of ENDPOINTS) app.all(endpoint.path, (event) => handle(event, endpoint));
+  app.all("/v1", (event) => handle(event, undefined));
   app.all("/v1/**", (event) => handle(event, undefined));
 }
 
