@@ -73,28 +73,14 @@ describe("error codes and HTTP statuses", () => {
     expect(await r.text()).toBe("");
   });
 
-  it("2001 when the upstream does not answer in time → 504", async () => {
-    t.sims.source_a.fault({ kind: "hang" });
+  it.each([
+    ["2001 when the upstream does not answer in time → 504", { kind: "hang" }, v1("song", { source: "source_a", id: "2" }), 2001, 504],
+    ["2002 when the upstream fails → 502", { kind: "status", status: 503 }, v1("album", { source: "source_a", id: "500" }), 2002, 502],
+    ["2003 when the upstream answers something unreadable → 502", { kind: "html" }, v1("artist", { source: "source_a", id: "77" }), 2003, 502],
+  ] as const)("%s", async (_name, fault, path, code, status) => {
+    t.sims.source_a.fault(fault);
     try {
-      await expectError(v1("song", { source: "source_a", id: "2" }), 2001, 504);
-    } finally {
-      t.sims.source_a.fault(undefined);
-    }
-  });
-
-  it("2002 when the upstream fails → 502", async () => {
-    t.sims.source_a.fault({ kind: "status", status: 503 });
-    try {
-      await expectError(v1("album", { source: "source_a", id: "500" }), 2002, 502);
-    } finally {
-      t.sims.source_a.fault(undefined);
-    }
-  });
-
-  it("2003 when the upstream answers something unreadable → 502", async () => {
-    t.sims.source_a.fault({ kind: "html" });
-    try {
-      await expectError(v1("artist", { source: "source_a", id: "77" }), 2003, 502);
+      await expectError(path, code, status);
     } finally {
       t.sims.source_a.fault(undefined);
     }
