@@ -1,0 +1,38 @@
+/**
+ * Answers of the share-listing service (`/api`): `{code, message, data}` with `code` equal to
+ * the HTTP status (DESIGN §4). Never any CORS header: browsers of other origins get nothing.
+ */
+import type { ShareError } from "../../core/errors.ts";
+
+export interface ShareReplyContext {
+  /** headers gathered on the way (rate limit, cache, Allow) */
+  headers: Headers;
+  /** a HEAD request: headers only */
+  head: boolean;
+  /** file entries returned, for the traffic statistics */
+  files: number;
+}
+
+export const SUCCESS_MESSAGE = "success";
+
+export function newReplyContext(method: string): ShareReplyContext {
+  return { headers: new Headers(), head: method === "HEAD", files: 0 };
+}
+
+/** A success: `{code:200, message:"success", data}`. */
+export function replyData(ctx: ShareReplyContext, data: unknown): Response {
+  return replyJson(ctx, 200, { code: 200, message: SUCCESS_MESSAGE, data });
+}
+
+/** A failure: `{code, message, data:null}`; 429 carries Retry-After. */
+export function replyError(ctx: ShareReplyContext, error: ShareError): Response {
+  if (error.status === 429 && error.retryAfterSeconds !== undefined) ctx.headers.set("retry-after", String(error.retryAfterSeconds));
+  return replyJson(ctx, error.status, { code: error.status, message: error.message, data: null });
+}
+
+export function replyJson(ctx: ShareReplyContext, status: number, body: object): Response {
+  ctx.headers.set("content-type", "application/json; charset=utf-8");
+  ctx.headers.set("x-content-type-options", "nosniff");
+  ctx.headers.set("cache-control", "no-store");
+  return new Response(ctx.head ? null : JSON.stringify(body), { status, headers: ctx.headers });
+}

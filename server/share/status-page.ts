@@ -1,0 +1,93 @@
+/**
+ * The status and documentation page at `GET /` (DESIGN §4): says the service is running
+ * normally, with version and uptime, and documents `/v1` and `/api` from the same zod schemas
+ * that validate requests, so the page cannot drift from what the service accepts.
+ */
+import type { z } from "zod";
+import { VERSION } from "../../core/config.ts";
+import { ENDPOINTS } from "../v1/endpoints.ts";
+import { callback, origin } from "../v1/params.ts";
+import { API_ENDPOINTS } from "./schemas.ts";
+
+export interface StatusPageInput {
+  uptimeSeconds: number;
+  /** whether a share backend is bound (else `/api/v0/list` answers 404) */
+  shareEnabled: boolean;
+}
+
+export function renderStatusPage({ uptimeSeconds, shareEnabled }: StatusPageInput): string {
+  const v1 = ENDPOINTS.map((e) =>
+    section(`GET ${e.path}`, e.summary, [...fields(e.params), ...commonV1Fields(e.cbAlias)], `envelope {code, message, data, source, cost}; data: ${e.data}`),
+  );
+  const api = API_ENDPOINTS.map((e) => section(`${e.method} ${e.path}`, e.summary, fields(e.schema), e.returns, e.input));
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>music-aggregator ${esc(VERSION)}: running normally</title>
+<style>
+body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
+h1{font-size:1.4rem}h2{margin-top:2rem;border-bottom:1px solid #ccc}h3{font:600 1rem ui-monospace,monospace;margin:1.5rem 0 .3rem}
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
+code{font-family:ui-monospace,monospace}.ok{color:#176e2c}
+</style>
+</head>
+<body>
+<h1 class="ok" id="status">The service is running normally.</h1>
+<p>Version <code id="version">${esc(VERSION)}</code> &middot; uptime <span id="uptime">${esc(formatUptime(uptimeSeconds))}</span> (${uptimeSeconds} s)</p>
+<h2 id="v1">Music metadata interface: /v1</h2>
+<p>Read-only, GET (or HEAD) only. Every answer is the envelope <code>{code, message, data, source, cost}</code>; <code>code</code> 0 is success. JSONP with <code>callback</code>.</p>
+${v1.join("\n")}
+<h2 id="api">Share-listing service: /api</h2>
+<p>Answers are <code>{code, message, data}</code> with <code>code</code> equal to the HTTP status; errors carry <code>data: null</code>: 400 bad input, 401 extract code required, 403 wrong extract code or sign, 404 share or directory not found, 410 share expired, 413 body too large, 415 not JSON, 429 rate limited (with Retry-After), 451 share blocked, 502 share host failure, 504 share host timeout.${shareEnabled ? "" : " <strong>No share backend is configured: /api/v0/list answers 404.</strong>"}</p>
+${api.join("\n")}
+</body>
+</html>
+`;
+}
+
+// --- internal ---
+
+interface FieldDoc {
+  name: string;
+  required: boolean;
+  description: string;
+}
+
+/** The fields of an object schema: required when `undefined` does not validate. */
+function fields(schema: z.ZodType): FieldDoc[] {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  return Object.entries(shape).map(([name, field]) => ({
+    name,
+    required: !field.safeParse(undefined).success,
+    description: field.description ?? "",
+  }));
+}
+
+function commonV1Fields(cbAlias: boolean): FieldDoc[] {
+  return [
+    { name: "origin", required: true, description: origin.description ?? "" },
+    { name: cbAlias ? "callback (or cb)" : "callback", required: false, description: callback.description ?? "" },
+  ];
+}
+
+function section(title: string, summary: string, rows: FieldDoc[], returns: string, input = "query"): string {
+  const table = rows.length
+    ? `<table><tr><th>${esc(input === "JSON body" ? "field" : "parameter")}</th><th></th><th>meaning</th></tr>${rows
+        .map((r) => `<tr><td><code>${esc(r.name)}</code></td><td>${r.required ? "required" : "optional"}</td><td>${esc(r.description)}</td></tr>`)
+        .join("")}</table>`
+    : `<p>No ${esc(input === "query" ? "parameters" : "input")}.</p>`;
+  return `<h3>${esc(title)}</h3>\n<p>${esc(summary)}</p>\n${table}\n<p>Returns: <code>${esc(returns)}</code></p>`;
+}
+
+function formatUptime(seconds: number): string {
+  const d = Math.floor(seconds / 86400);
+  const h = Math.floor((seconds % 86400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return `${d}d ${h}h ${m}m ${seconds % 60}s`;
+}
+
+function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
