@@ -4,10 +4,12 @@
  */
 import { H3 } from "h3";
 import type { DependencyContainer } from "tsyringe";
+import { registerShareRoutes } from "./share/routes.ts";
 import { registerV1Routes } from "./v1/routes.ts";
 
 export function createApp(scope: DependencyContainer): H3 {
   const app = new H3();
   registerV1Routes(app, scope);
+  registerShareRoutes(app, scope);
   return app;
 }
