@@ -1,0 +1,98 @@
+/**
+ * The provider built through the plugin's own `create()` with the core's upstream client,
+ * against the LRCLIB simulator: options, and the wire-level cases the endpoint tests do not reach.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ErrorCode, NotFoundError, ServiceError } from "../../../core/errors.ts";
+import { UpstreamClientFactory } from "../../../core/http/upstream-client.ts";
+import { createMemoryLogger } from "../../../core/logger.ts";
+import type { LyricsLookup, LyricsProvider } from "../../../core/plugin.ts";
+import lrclib, { LrclibOptions } from "../index.ts";
+import { lrclibTrack, startLrclibSimulator, type LrclibSimulator } from "./lrclib-upstream.ts";
+
+const ghostSignal: LyricsLookup = { name: "Ghost Signal", artist: ["Mara Quill"], album: "Low Tide", duration: 200 };
+
+let sim: LrclibSimulator;
+let provider: LyricsProvider;
+
+beforeAll(async () => {
+  sim = await startLrclibSimulator();
+  const http = new UpstreamClientFactory({ timeoutMs: 1000, retries: 0, maxBodyBytes: 1_000_000, userAgent: "provider-tests/1.0" });
+  provider = lrclib.create({ options: LrclibOptions.parse({ baseURL: sim.url }), deps: { http }, log: createMemoryLogger() });
+});
+afterAll(() => sim.close());
+beforeEach(() => sim.reset());
+
+async function failure(promise: Promise<unknown>): Promise<ServiceError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ServiceError);
+  return error as ServiceError;
+}
+
+describe("lrclib options", () => {
+  it("defaults to lrclib.net, a 2 s tolerance and the service's User-Agent", () => {
+    expect(LrclibOptions.parse({})).toEqual({ baseURL: "https://lrclib.net", durationToleranceSeconds: 2 });
+  });
+
+  it("refuses a baseURL that is not a URL and a negative tolerance", () => {
+    expect(LrclibOptions.safeParse({ baseURL: "lrclib.net" }).success).toBe(false);
+    expect(LrclibOptions.safeParse({ durationToleranceSeconds: -1 }).success).toBe(false);
+    expect(LrclibOptions.safeParse({ userAgent: "" }).success).toBe(false);
+  });
+
+  it("is a lyrics plugin named lrclib that asks the core for its HTTP client", () => {
+    expect(lrclib.kind).toBe("lyrics");
+    expect(lrclib.id).toBe("lrclib");
+    expect(Object.keys(lrclib.deps)).toEqual(["http"]);
+  });
+});
+
+describe("lrclib provider", () => {
+  it("answers 3001 without asking LRCLIB when the song has no artist or no title", async () => {
+    const noArtist = await failure(provider.find({ ...ghostSignal, artist: [" "] }, {}));
+    const noTitle = await failure(provider.find({ ...ghostSignal, name: "" }, {}));
+    expect([noArtist, noTitle].map((e) => e.code)).toEqual([ErrorCode.notFound, ErrorCode.notFound]);
+    expect(noArtist).toBeInstanceOf(NotFoundError);
+    expect(sim.log).toEqual([]);
+  });
+
+  it("skips malformed search items and still takes a good one", async () => {
+    const good = lrclibTrack(350, "Ghost Signal", "Mara Quill", "Low Tide", 200.5, { synced: "[00:02.00] Static on the line" });
+    sim.fault({ kind: "status", status: 200, body: JSON.stringify([{ id: "not-a-number" }, null, good]) }, "GET /api/search");
+    await expect(provider.find(ghostSignal, {})).resolves.toEqual({ lyric: "[00:02.00] Static on the line", translation: null });
+  });
+
+  it("answers 2003 when /api/get answers JSON that is not a track", async () => {
+    sim.fault({ kind: "status", status: 200, body: JSON.stringify({ hello: "world" }) }, "GET /api/get");
+    expect((await failure(provider.find(ghostSignal, {}))).code).toBe(ErrorCode.parse);
+  });
+
+  it("answers 2003 when /api/search answers something that is not a list", async () => {
+    sim.fault({ kind: "status", status: 200, body: JSON.stringify({ results: [] }) }, "GET /api/search");
+    const error = await failure(provider.find(ghostSignal, {}));
+    expect(error.code).toBe(ErrorCode.parse);
+    expect(error.message).toBe("LRCLIB /api/search answered something that is not a list of tracks");
+  });
+
+  it("answers 2002 for a 4xx other than TrackNotFound", async () => {
+    sim.fault({ kind: "status", status: 400, body: JSON.stringify({ code: 400, name: "ValidationError", message: "bad" }) }, "GET /api/get");
+    const error = await failure(provider.find(ghostSignal, {}));
+    expect(error.code).toBe(ErrorCode.upstream);
+    expect(error.message).toBe("LRCLIB answered HTTP 400 to /api/get");
+  });
+
+  it("takes LRCLIB's older 404 shape (statusCode instead of code) as a miss too", async () => {
+    const older = { message: "Failed to find specified track", name: "TrackNotFound", statusCode: 404 };
+    sim.fault({ kind: "status", status: 404, body: JSON.stringify(older) }, "GET /api/get");
+    const error = await failure(provider.find(ghostSignal, {}));
+    expect(error.code).toBe(ErrorCode.notFound);
+    // (a faulted route answers before the handler that fills `requests`, so read the raw log)
+    expect(sim.log.map((line) => line.split("?")[0])).toEqual(["GET /api/get", "GET /api/search"]);
+  });
+
+  it("passes the caller's signal on: an aborted call asks nobody and is 2001", async () => {
+    const error = await failure(provider.find(ghostSignal, { signal: AbortSignal.abort() }));
+    expect(error.code).toBe(ErrorCode.timeout);
+    expect(sim.log).toEqual([]);
+  });
+});
