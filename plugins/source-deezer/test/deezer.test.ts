@@ -1,0 +1,138 @@
+/**
+ * The Deezer plugin against its simulator: the shared source contract, then the mapping of
+ * each capability checked value by value, with the upstream calls each one makes.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testSourcePlugin } from "../../../test/support/contract.ts";
+import deezer from "../index.ts";
+import { SOURCE, codeOf, createDeezer, ctx } from "./instance.ts";
+import { startDeezerSimulator, type DeezerSimulator } from "./simulator.ts";
+
+testSourcePlugin({
+  plugin: deezer,
+  async setup() {
+    const simulator = await startDeezerSimulator();
+    return {
+      simulator,
+      options: { baseURL: simulator.url },
+      fixtures: {
+        search: "harbour",
+        song: "9100001",
+        album: "7002",
+        artist: "4002",
+        playlist: "5550001",
+        rank: "0",
+        missing: { song: "9999999", album: "9999999", artist: "9999999", playlist: "9999999", rank: "9999" },
+      },
+    };
+  },
+});
+
+const IMG = "https://e-cdns-images.dzcdn.net/images";
+const TIDAL_COVER = `${IMG}/cover/5f1e2d3c4b5a69788796a5b4c3d2e1f0/1000x1000-000000-80-0-0.jpg`;
+const LONG_WAY_COVER = `${IMG}/cover/9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b/1000x1000-000000-80-0-0.jpg`;
+
+let sim: DeezerSimulator;
+let deezerSource: ReturnType<typeof createDeezer>["methods"];
+beforeAll(async () => {
+  sim = await startDeezerSimulator();
+  deezerSource = createDeezer({ baseURL: sim.url }).methods;
+});
+afterAll(() => sim.close());
+beforeEach(() => sim.reset());
+
+describe("song", () => {
+  it("maps /track/{id}: string ids, album's largest cover, release date, standard quality", async () => {
+    expect(await deezerSource.song("9100001", ctx())).toEqual({
+      source: SOURCE,
+      id: "9100001",
+      name: "Paper Lanterns",
+      artist: ["Marlow Vane"],
+      album: "Tidal Lines",
+      albumId: "7001",
+      duration: 241,
+      cover: TIDAL_COVER,
+      available: true,
+      vip: false,
+      quality: ["standard"],
+      publishAt: "2019-05-17",
+    });
+    expect(sim.calls.get("GET /track/:id")).toBe(1);
+  });
+
+  it("takes artists from contributors, main first", async () => {
+    const song = await deezerSource.song("9100002", ctx());
+    expect(song.artist).toEqual(["Marlow Vane", "Ines Okafor"]);
+    expect(song.name).toBe("Salt Air (feat. Ines Okafor)");
+  });
+
+  it("a readable:false track is not available, even with a preview", async () => {
+    const song = await deezerSource.song("9100003", ctx());
+    expect(song).toMatchObject({ available: false, vip: false, quality: ["standard"], publishAt: "2019-05-20" });
+  });
+
+  it("a track without preview has no quality; 0000-00-00 is no date; a missing cover_xl falls back to cover_big", async () => {
+    const song = await deezerSource.song("9300001", ctx());
+    expect(song).toMatchObject({ available: false, quality: [], publishAt: null, album: "Night Ferry", albumId: "7003" });
+    expect(song.cover).toBe(`${IMG}/cover/1a2b3c4d5e6f708192a3b4c5d6e7f809/500x500-000000-80-0-0.jpg`);
+  });
+});
+
+describe("url", () => {
+  it("gives the preview at standard quality with its token's expiry", async () => {
+    expect(await deezerSource.url("9100001", "standard", ctx())).toEqual({
+      source: SOURCE,
+      id: "9100001",
+      url: "https://cdnt-preview.dzcdn.net/api/1/1/5/f/1/0/5f1e2d3c4b5a6978.mp3?hdnea=exp=1893456000~acl=/api/1/1/5/f/1/0/5f1e2d3c4b5a6978.mp3*~data=user_id=0,application_id=42~hmac=4be1c0ffee",
+      quality: "standard",
+      bitrate: 128,
+      size: null,
+      expireAt: 1893456000,
+      preview: true,
+    });
+  });
+
+  it("falls back from high and lossless to standard (DESIGN §2)", async () => {
+    for (const wanted of ["high", "lossless"] as const) {
+      const url = await deezerSource.url("9100002", wanted, ctx());
+      expect(url.quality).toBe("standard");
+      expect(url.url).toBe("https://cdns-preview-b.dzcdn.net/stream/c-b41c07d2e3f4a5b6c7d8e9f0a1b2c3d4-4.mp3");
+      expect(url.expireAt).toBeNull();
+    }
+  });
+
+  it("gives the listed preview of a readable:false track (the clip itself is public)", async () => {
+    const url = await deezerSource.url("9100003", "standard", ctx());
+    expect(url.url).toBe("https://cdns-preview-c.dzcdn.net/stream/c-c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4-4.mp3");
+  });
+
+  it("is 3001 for a track without a preview, readable or not", async () => {
+    expect(await codeOf(() => deezerSource.url("9300001", "standard", ctx()))).toBe(3001);
+    expect(await codeOf(() => deezerSource.url("9200005", "standard", ctx()))).toBe(3001);
+  });
+});
+
+describe("search", () => {
+  it("turns page/size into index/limit and keeps Deezer's total", async () => {
+    const result = await deezerSource.search({ q: "harbour", page: 2, size: 3 }, ctx());
+    expect(result.total).toBe(8);
+    expect(result.list.map((s) => s.id)).toEqual(["9200004", "9200005", "9200006"]);
+    expect(result.list[1]).toEqual({
+      source: SOURCE,
+      id: "9200005",
+      name: "Low Water",
+      artist: ["The Quiet Harbour"],
+      album: "Long Way Round",
+      albumId: "7002",
+      duration: 224,
+      cover: LONG_WAY_COVER,
+      available: false,
+      vip: false,
+    });
+    expect(sim.log).toEqual(["GET /search?q=harbour&index=3&limit=3"]);
+  });
+
+  it("answers an empty page past the end with the total", async () => {
+    expect(await deezerSource.search({ q: "harbour", page: 3, size: 5 }, ctx())).toEqual({ total: 8, list: [] });
+  });
+});
