@@ -2,6 +2,7 @@
  * Albums, artists, playlists and charts against the simulator: mapped values, and exactly
  * which upstream calls each makes (album paging, playlist page, chart header).
  */
+import type { RankDetail } from "../../../core/domain.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SOURCE, codeOf, createDeezer, ctx } from "./instance.ts";
 import { startDeezerSimulator, type DeezerSimulator } from "./simulator.ts";
@@ -109,9 +110,9 @@ describe("rank", () => {
   });
 
   it("maps a chart: its editorial's name and the chart's tracks (which carry no `readable`)", async () => {
-    const chart = await deezerSource.rank("0", ctx());
+    const chart = (await deezerSource.rank("0", ctx())) as RankDetail;
     expect(chart).toMatchObject({ source: SOURCE, id: "0", name: "All", updateAt: null });
-    expect("song" in chart && chart.song.map((s) => [s.id, s.name, s.available])).toEqual([
+    expect(chart.song.map((s) => [s.id, s.name, s.available])).toEqual([
       ["9200002", "Crossing", true],
       ["9100001", "Paper Lanterns", true],
       ["9100002", "Salt Air (feat. Ines Okafor)", true],
