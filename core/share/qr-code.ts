@@ -31,11 +31,15 @@ export class QrCodeService {
 
   /** The SVG document; 400 when `data` does not fit in the largest QR code. */
   async svg(data: string, size: number): Promise<string> {
+    let svg: string;
     try {
-      return await QRCode.toString(data, { type: "svg", width: size, margin: 2, errorCorrectionLevel: "M" });
+      svg = await QRCode.toString(data, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
     } catch (error) {
       throw new ShareError(400, "data is too long to fit in a QR code", { cause: error });
     }
+    // The package drops a `width` below 21 px; the drawing is vector, so the size is set here.
+    if (!svg.startsWith("<svg ")) throw new Error("unexpected SVG from the qrcode package");
+    return `<svg width="${size}" height="${size}" ${svg.slice(5)}`;
   }
 }
 
