@@ -1,0 +1,307 @@
+/**
+ * Property-based tests over every /v1 endpoint's parameters: valid values mixed with
+ * unicode, control characters, lone surrogates, very long values, repeated and unknown
+ * parameters, malformed percent-encoding and JSONP callback payloads. Whatever comes in,
+ * the answer is a valid envelope with a code of the spec (never 5000), the DESIGN status in
+ * JSON mode, 200 in JSONP mode, and an invalid callback is never echoed.
+ */
+import "reflect-metadata";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fake, { makeFakeSource } from "../fixtures/source-fake/index.ts";
+import { startFakeUpstream } from "../fixtures/source-fake/upstream.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
+import type { Simulator } from "../support/simulator.ts";
+import { readAnswer, SPEC_CALLBACK } from "./support.ts";
+
+const NUM_RUNS = 150;
+/** Node's default limit on the request head is 16 KiB; longer URLs never reach the app. */
+const MAX_URL = 14_000;
+const SPEC_ORIGIN = /^[A-Za-z0-9._:/-]{1,64}$/;
+
+type Gen = fc.Arbitrary<string>;
+
+/** The endpoints as the spec lists them, with the codes a healthy upstream can lead to. */
+interface EndpointModel {
+  path: string;
+  cbAlias: boolean;
+  params: Record<string, Gen>;
+  codes: number[];
+}
+
+const oneOf = (...values: string[]) => fc.constantFrom(...values);
+const intIn = (min: number, max: number) => fc.integer({ min, max }).map(String);
+
+const SPECIAL = [
+  "\u0000", "\u0001", "\u001f", "\n", "\r", "\t", "\u007f", "\u0085", "\u00a0", "\u2028", "\u2029", "\ufeff", "\ud800", "\udfff",
+  "\u202e", "%", "&", "=", "#", "+", "?", "/", "\\", ".", "..", "<", ">", '"', "'", "`", " ", "😀", "é", "e\u0301", "中", "؟",
+];
+const EDGE = [
+  "", " ", "0", "-1", "1.5", "1e1", "0x10", "01", "+1", "51", "101", "1001", "999999999", "9999999999", "NaN", "Infinity",
+  "all", "ALL", "source_a ", " source_a", "source_z", "__proto__", "constructor", "toString", "null", "undefined", "[]", "{}",
+  "song", "Song", "1", "standard", "HIGH", "1 ", "１",
+];
+const nasty: Gen = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
+  { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
+  { weight: 2, arbitrary: fc.string({ unit: fc.constantFrom(...SPECIAL), maxLength: 12 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme-ascii", minLength: 200, maxLength: 3000 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", minLength: 81, maxLength: 150 }) },
+  { weight: 3, arbitrary: fc.constantFrom(...EDGE) },
+);
+/** mostly valid, sometimes anything */
+const value = (good: Gen): Gen => fc.oneof({ weight: 3, arbitrary: good }, { weight: 1, arbitrary: nasty });
+
+/** mostly a source that serves everything; sometimes the lite one (1003), the disabled one or `all` (1002) */
+const source = fc.oneof({ weight: 4, arbitrary: oneOf("source_a", "source_b") }, { weight: 1, arbitrary: oneOf("source_c", "source_d", "all") });
+/** mostly an id FakeFM knows for the endpoint, sometimes another (3001) */
+const idOf = (...known: string[]) => fc.oneof({ weight: 3, arbitrary: oneOf(...known) }, { weight: 1, arbitrary: oneOf("1", "3", "404", "500", "77", "900", "0", "9") });
+const id = idOf("1", "2", "3", "4", "6");
+const quality = oneOf("standard", "high", "lossless");
+const SOURCED = [0, 1001, 1002, 1003, 3001];
+
+/** `params` hold the valid values of each parameter; the generators below perturb them. */
+const ENDPOINTS: EndpointModel[] = [
+  {
+    path: "/v1/search",
+    cbAlias: true,
+    params: { q: oneOf("o", "one", "*", "love", "ü"), source, type: oneOf("song"), page: intIn(1, 50), size: intIn(1, 50) },
+    codes: [0, 1001, 1002],
+  },
+  { path: "/v1/song", cbAlias: true, params: { source, id }, codes: SOURCED },
+  { path: "/v1/song/url", cbAlias: true, params: { source, id, quality }, codes: [...SOURCED, 3002] },
+  { path: "/v1/lyric", cbAlias: true, params: { source, id: idOf("1") }, codes: SOURCED },
+  { path: "/v1/album", cbAlias: true, params: { source, id: idOf("500") }, codes: SOURCED },
+  { path: "/v1/artist", cbAlias: true, params: { source, id: idOf("77") }, codes: SOURCED },
+  {
+    path: "/v1/playlist",
+    cbAlias: false,
+    params: { source, id: idOf("900"), page: intIn(1, 1000), size: intIn(1, 100), quality, with_url: oneOf("0", "1") },
+    codes: SOURCED,
+  },
+  { path: "/v1/rank", cbAlias: true, params: { source, id: idOf("0") }, codes: SOURCED },
+  { path: "/v1/source", cbAlias: true, params: {}, codes: [0, 1001] },
+  { path: "/v1/status", cbAlias: true, params: {}, codes: [0, 1001] },
+];
+
+const PAYLOADS = [
+  "alert(1)//", "a.b.c.d.e", "</script>", "<script>alert(1)</script>", "a;alert(1)", "a(1)", "1a", "a..b", ".a", "a.", "a-b",
+  "a b", "x\u2028y", "a=1", "%", "", "$", "_", "jQuery_123", "a.b.c.d", "__proto__", "cb.done",
+];
+const validCallback: Gen = fc.stringMatching(SPEC_CALLBACK);
+const callbackValue: Gen = fc.oneof(
+  { weight: 3, arbitrary: validCallback },
+  { weight: 3, arbitrary: fc.constantFrom(...PAYLOADS) },
+  { weight: 1, arbitrary: nasty },
+);
+const ORIGIN = oneOf("reliability", "app.example.com:8080/x_y-z", "a", "A".repeat(64));
+const RAW = ["%", "%zz", "%0", "%00", "%ED%A0%80", "%E2%80%A8", "%C0%AF", "%FF", "&&", "=", "==", "a=b=c", "%26", "%3D", "+", "callback=%3C%2Fscript%3E", "origin", "id", "source="];
+
+/** absent, once, or repeated */
+const occurrences = (gen: Gen, absentWeight = 1) =>
+  fc.oneof(
+    { weight: absentWeight, arbitrary: fc.constant([] as string[]) },
+    { weight: 6, arbitrary: gen.map((v) => [v]) },
+    { weight: 1, arbitrary: fc.array(gen, { minLength: 2, maxLength: 3 }) },
+  );
+
+interface QueryParts {
+  own: Record<string, string[]>;
+  origin: string[];
+  callback: string[];
+  cb: string[];
+  unknown: [string, string][];
+  raw: string[];
+}
+
+/**
+ * A whole query string for `endpoint`, half of the time "wild" (every parameter may be
+ * absent, repeated or anything), half "tame" (valid values with at most one of them, or
+ * the callback, replaced by anything), so that successes are exercised as much as refusals.
+ */
+function queryFor(endpoint: EndpointModel): fc.Arbitrary<string> {
+  const keys = Object.keys(endpoint.params);
+  const wild: fc.Arbitrary<QueryParts> = fc.record({
+    own: fc.record(Object.fromEntries(keys.map((k) => [k, occurrences(value(endpoint.params[k]))])) as Record<string, fc.Arbitrary<string[]>>),
+    origin: occurrences(value(ORIGIN)),
+    callback: occurrences(callbackValue, 3),
+    cb: occurrences(callbackValue, 6),
+    unknown: fc.array(fc.tuple(fc.string({ maxLength: 8 }), nasty), { maxLength: 2 }),
+    raw: fc.array(fc.constantFrom(...RAW), { maxLength: 2 }),
+  });
+  const tame: fc.Arbitrary<QueryParts> = fc
+    .record({
+      own: fc.record(Object.fromEntries(keys.map((k) => [k, endpoint.params[k].map((v) => [v])])) as Record<string, fc.Arbitrary<string[]>>),
+      origin: ORIGIN.map((v) => [v]),
+      callback: fc.oneof({ weight: 2, arbitrary: fc.constant([] as string[]) }, { weight: 2, arbitrary: validCallback.map((v) => [v]) }, { weight: 1, arbitrary: fc.constantFrom(...PAYLOADS).map((v) => [v]) }),
+      perturb: fc.option(fc.tuple(fc.constantFrom(...keys, "origin"), nasty), { freq: 2 }),
+    })
+    .map(({ own, origin, callback, perturb }) => {
+      const parts: QueryParts = { own: { ...own }, origin, callback, cb: [], unknown: [], raw: [] };
+      if (perturb && perturb[0] === "origin") parts.origin = [perturb[1]];
+      else if (perturb) parts.own[perturb[0]] = [perturb[1]];
+      return parts;
+    });
+  return fc.oneof(wild, tame).map((g) => {
+    const search = new URLSearchParams();
+    const add = (key: string, values: string[]) => values.forEach((v) => search.append(key, v));
+    add("origin", g.origin);
+    for (const [key, values] of Object.entries(g.own)) add(key, values);
+    add("callback", g.callback);
+    add("cb", g.cb);
+    for (const [key, v] of g.unknown) search.append(key, v);
+    return [search.toString(), ...g.raw].filter(Boolean).join("&");
+  });
+}
+
+describe("/v1 parameters (property-based)", () => {
+  let simulator: Simulator;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    simulator = await startFakeUpstream();
+    const options = { baseURL: simulator.url };
+    app = await startTestApp({
+      plugins: [fake, makeFakeSource("fake-lite", { search: true, song: true })],
+      config: {
+        sources: {
+          source_a: { plugin: "fake", options },
+          source_b: { plugin: "fake", options },
+          source_c: { plugin: "fake-lite", options },
+          source_d: { plugin: "fake", options },
+        },
+        disable: ["source_d"],
+        lyrics: false,
+        rateLimit: { points: 1_000_000, duration: 60 },
+        upstream: { timeoutMs: 2000, retries: 0 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await simulator?.close();
+  });
+
+  for (const endpoint of ENDPOINTS) {
+    it(`${endpoint.path}: any parameters give a valid envelope, never 5000, never an echoed invalid callback`, async () => {
+      await fc.assert(
+        fc.asyncProperty(queryFor(endpoint), async (query) => {
+          const url = `${app.url}${endpoint.path}?${query}`;
+          fc.pre(url.length <= MAX_URL);
+          const answer = await readAnswer(await app.get(`${endpoint.path}?${query}`));
+          checkAgainstModel(endpoint, new URL(url).searchParams, answer);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+      expect(app.logs.filter((line) => line.startsWith("error"))).toEqual([]);
+    }, 60_000);
+  }
+
+  it("the spec's JSONP payloads are refused on every endpoint without being echoed", async () => {
+    const valid: Record<string, string> = { q: "o", source: "source_a", id: "1" };
+    for (const endpoint of ENDPOINTS) {
+      const own = Object.keys(endpoint.params).filter((k) => k in valid).map((k) => `${k}=${valid[k]}`);
+      for (const payload of ["alert(1)//", "a.b.c.d.e", "</script>", "a.b.c.d.e.f", "x\u2028y"]) {
+        for (const key of endpoint.cbAlias ? ["callback", "cb"] : ["callback"]) {
+          const query = [...own, "origin=reliability", `${key}=${encodeURIComponent(payload)}`].join("&");
+          const answer = await readAnswer(await app.get(`${endpoint.path}?${query}`));
+          expect(answer.callback, `${endpoint.path} ${key}=${payload}`).toBeUndefined();
+          expect(answer.envelope.code).toBe(1001);
+          expect(answer.status).toBe(400);
+          expect(answer.text.includes(payload), `${payload} echoed`).toBe(false);
+        }
+      }
+      // And the valid four-part name is used as given.
+      const ok = await readAnswer(await app.get(`${endpoint.path}?${[...own, "origin=reliability", "callback=a.b.c.d"].join("&")}`));
+      expect(ok.callback).toBe("a.b.c.d");
+    }
+  });
+
+  it("U+2028 and U+2029 in data are escaped in JSONP and kept in JSON", async () => {
+    const jsonp = await readAnswer(await app.get("/v1/song?origin=reliability&source=source_a&id=6&callback=show"));
+    expect(jsonp.callback).toBe("show");
+    expect(jsonp.text).toContain("Voyager \\u2028 line");
+    expect((jsonp.envelope.data as { name: string }).name).toBe("Voyager \u2028 line");
+    const json = await readAnswer(await app.get("/v1/song?origin=reliability&source=source_a&id=6"));
+    expect((json.envelope.data as { name: string }).name).toBe("Voyager \u2028 line");
+  });
+
+  it("on playlist `cb` is not an alias: it is ignored, not echoed", async () => {
+    const answer = await readAnswer(await app.get("/v1/playlist?origin=reliability&source=source_a&id=900&cb=alert(1)//"));
+    expect(answer.callback).toBeUndefined();
+    expect(answer.envelope.code).toBe(0);
+    const named = await readAnswer(await app.get("/v1/playlist?origin=reliability&source=source_a&id=900&cb=done"));
+    expect(named.callback).toBeUndefined();
+  });
+
+  it("any method but GET is 1004 (405, Allow: GET) before anything else; HEAD answers like GET without a body", async () => {
+    const endpointAndQuery = fc.constantFrom(...ENDPOINTS).chain((e) => queryFor(e).map((q) => ({ endpoint: e, query: q })));
+    await fc.assert(
+      fc.asyncProperty(endpointAndQuery, fc.constantFrom("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"), async ({ endpoint, query }, method) => {
+        const path = `${endpoint.path}?${query}`;
+        fc.pre(app.url.length + path.length <= MAX_URL);
+        if (method === "HEAD") {
+          const get = await app.get(path);
+          await get.arrayBuffer();
+          const head = await readAnswer(await app.get(path, { method }), "HEAD");
+          expect(head.status).toBe(get.status);
+          return;
+        }
+        const answer = await readAnswer(await app.get(path, { method }));
+        expect(answer.envelope.code).toBe(1004);
+        if (answer.callback === undefined) {
+          expect(answer.status).toBe(405);
+          expect(answer.headers.get("allow")).toMatch(/\bGET\b/);
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  }, 60_000);
+
+  it("a blocked or empty user-agent is 4002 (403) whatever the parameters", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ENDPOINTS).chain(queryFor), fc.constantFrom("", "curl/8.5.0", "python-requests/2.31", "Go-http-client/1.1", "node"), async (query, ua) => {
+        const path = `/v1/song?${query}`;
+        fc.pre(app.url.length + path.length <= MAX_URL);
+        const answer = await readAnswer(await fetch(app.url + path, { headers: { "user-agent": ua } }));
+        expect(answer.envelope.code).toBe(4002);
+      }),
+      { numRuns: 50 },
+    );
+  }, 60_000);
+
+  it("unknown paths under /v1 are 3001 (404)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.webSegment(), async (segment) => {
+        fc.pre(!["search", "song", "lyric", "album", "artist", "playlist", "rank", "source", "status"].includes(segment));
+        const answer = await readAnswer(await app.get(`/v1/${segment}/x?origin=reliability`));
+        expect(answer.envelope.code).toBe(3001);
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
+
+// --- internal ---
+
+/** What the spec and DESIGN §3 say about an answer, given the parameters as the server sees them. */
+function checkAgainstModel(endpoint: EndpointModel, params: URLSearchParams, answer: Awaited<ReturnType<typeof readAnswer>>): void {
+  const { code } = answer.envelope;
+  const where = `${endpoint.path}?${params.toString().slice(0, 400)} → ${answer.text.slice(0, 300)}`;
+  const callbacks = params.has("callback") ? params.getAll("callback") : endpoint.cbAlias ? params.getAll("cb") : [];
+  const validCallbacks = callbacks.filter((c) => SPEC_CALLBACK.test(c));
+
+  if (answer.callback !== undefined) {
+    expect(callbacks, `echoed a callback that was not given: ${where}`).toContain(answer.callback);
+  } else {
+    expect(validCallbacks.length === 0 || validCallbacks.length < callbacks.length, `JSON although every callback is valid: ${where}`).toBe(true);
+    for (const c of callbacks) expect(answer.text.includes(`${c}(`), `invalid callback echoed: ${where}`).toBe(false);
+  }
+  if (callbacks.length && !validCallbacks.length) expect(code, `invalid callback: ${where}`).toBe(1001);
+  if (!params.getAll("origin").some((o) => SPEC_ORIGIN.test(o))) expect(code, `no valid origin: ${where}`).toBe(1001);
+  expect(endpoint.codes, where).toContain(code);
+  if (code === 0) {
+    if ("source" in endpoint.params) expect(params.getAll("source"), where).toContain(answer.envelope.source);
+    else expect(answer.envelope.source, where).toBeNull();
+  }
+}
