@@ -5,9 +5,9 @@
  */
 import type { SourceMethods } from "../../core/plugin.ts";
 import { hasMoreAfter, offsetOf } from "../_shared/paging.ts";
+import { publishDate } from "../_shared/publish-date.ts";
 import { deezerId, type DeezerApi } from "./api.ts";
 import { artistNames, coverOf, pictureOf, toSong, type AlbumContext } from "./mapping.ts";
-import { publishDate } from "../_shared/publish-date.ts";
 import { DeezerAlbum, DeezerArtist, DeezerPlaylist, DeezerTrackPage, type DeezerTrack } from "./wire.ts";
 
 /** Deezer's `/artist/{id}/top` gives at most 50 songs. */
