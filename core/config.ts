@@ -93,6 +93,8 @@ export const AppConfigSchema = z.strictObject({
     .strictObject({
       /** per upstream request */
       timeoutMs: z.number().int().positive().default(8000),
+      /** per operation, however many upstream requests it makes (album paging, lyrics look-ups) */
+      operationTimeoutMs: z.number().int().positive().default(20_000),
       /** per source inside an all-search */
       searchAllTimeoutMs: z.number().int().positive().default(5000),
       /** retries of idempotent GETs after a network error, 5xx or 429 */

@@ -77,8 +77,9 @@ export class MusicService {
     if (source.plugin.capabilities.lyric) {
       return this.cached(source, "lyric", { id }, this.ttl.lyric, Lyric, (m, ctx) => m.lyric!(id, ctx));
     }
-    const provider = this.registry.lyricsProvider!;
-    return this.cached(source, "lyric", { id }, this.ttl.lyric, Lyric, async (_m, ctx) => {
+    const { id: via, provider } = this.registry.lyricsProvider!;
+    // The provider is part of the key: another provider's answers are not this one's.
+    return this.cached(source, "lyric", { id, via }, this.ttl.lyric, Lyric, async (_m, ctx) => {
       const song = (await this.song(sourceId, id).then((a) => JSON.parse(a.json))) as SongDetail;
       const found = await provider.find({ name: song.name, artist: song.artist, album: song.album, duration: song.duration }, ctx);
       return { source: sourceId, id, lyric: found.lyric, translation: found.translation };
@@ -162,7 +163,10 @@ export class MusicService {
   ): Promise<CachedAnswer> {
     const key = cacheKey(`${operation}:${source.id}`, params);
     return this.cache.fetch(key, { ttl }, async () => {
-      const value = await call(source.methods!, ctx);
+      // One deadline for the whole operation, however many upstream calls it takes.
+      const deadline = AbortSignal.timeout(this.config.upstream.operationTimeoutMs);
+      const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
+      const value = await call(source.methods!, { ...ctx, signal });
       return validate(source.id, schemaName(operation), schema, value);
     });
   }

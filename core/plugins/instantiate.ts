@@ -29,11 +29,12 @@ export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, co
   const bindings = config.sources ?? DEFAULT_SOURCES;
 
   const lyricsBinding = config.lyrics === undefined ? { plugin: "lrclib", options: {} } : config.lyrics;
-  let lyricsProvider: LyricsProvider | undefined;
+  let lyricsProvider: { id: string; provider: LyricsProvider } | undefined;
   if (lyricsBinding) {
     const def = catalog.lyrics.get(lyricsBinding.plugin);
     if (def) {
-      lyricsProvider = build<LyricsProvider>(def, lyricsBinding.options, "config lyrics.options", {});
+      const provider = build<LyricsProvider>(def, lyricsBinding.options, "config lyrics.options", {});
+      if (provider) lyricsProvider = { id: def.id, provider };
     } else if (config.lyrics) {
       problems.push(`config lyrics.plugin: no lyrics plugin named "${lyricsBinding.plugin}" (known: ${names(catalog.lyrics)})`);
     }

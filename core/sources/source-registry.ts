@@ -22,8 +22,8 @@ export class SourceRegistry {
 
   constructor(
     sources: BoundSource[],
-    /** answers `lyric` for sources without lyrics of their own */
-    readonly lyricsProvider?: LyricsProvider,
+    /** answers `lyric` for sources without lyrics of their own, with its plugin id */
+    readonly lyricsProvider?: { id: string; provider: LyricsProvider },
   ) {
     for (const source of sources) this.byId.set(source.id, source);
   }

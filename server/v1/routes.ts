@@ -41,6 +41,7 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
     const query = firstValues(event.url.searchParams);
     const callback = pickCallback(query, endpoint?.cbAlias ?? true);
     const ctx: ReplyContext = { callback: callback.valid, headers: new Headers(), head: event.req.method === "HEAD" };
+    let source: string | undefined;
     try {
       await guard(event, ctx);
       if (!endpoint) throw new ServiceError(ErrorCode.notFound, `no endpoint ${event.url.pathname}`);
@@ -49,6 +50,7 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
       if (callback.invalid) throw new InputError(`parameter ${callback.invalid} must be one to four dot-separated JavaScript identifiers`);
       const params = endpoint.params.safeParse(query);
       if (!params.success) throw new InputError(params.error.issues[0].message);
+      source = (params.data as { source?: string }).source;
       const result = await endpoint.run(service, params.data);
       if (result.answer.status === "stale") ctx.headers.set("x-cache", "STALE");
       else ctx.headers.set("x-cache", result.answer.cost === 0 ? "HIT" : "MISS");
@@ -56,7 +58,8 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
     } catch (thrown) {
       const error = toServiceError(thrown);
       if (error.code === ErrorCode.internal) log.error(`${event.url.pathname}: ${describe(thrown)}`);
-      return replyError(ctx, error, null);
+      // The envelope names the source asked for, unless it is not a source at all (1002).
+      return replyError(ctx, error, source && error.code !== ErrorCode.source ? source : null);
     }
   };
 

@@ -44,7 +44,8 @@ describe("error codes and HTTP statuses", () => {
   it("1001 parameter → 400", () => expectError(v1("song", { source: "source_a" }), 1001, 400));
 
   it("1002 for an unknown source, a disabled one, and all outside search → 400", async () => {
-    await expectError(v1("song", { source: "source_x", id: "1" }), 1002, 400);
+    const unknown = await expectError(v1("song", { source: "source_x", id: "1" }), 1002, 400);
+    expect(unknown.body.source).toBeNull();
     const disabled = await expectError(v1("song", { source: "source_c", id: "1" }), 1002, 400);
     expect(disabled.body.message).toContain("disabled");
     await expectError(v1("song", { source: "all", id: "1" }), 1002, 400);
@@ -87,7 +88,8 @@ describe("error codes and HTTP statuses", () => {
   });
 
   it("3001 for an unknown id → 404 (song, album, playlist, lyric)", async () => {
-    await expectError(v1("song", { source: "source_a", id: "404" }), 3001, 404);
+    const song = await expectError(v1("song", { source: "source_a", id: "404" }), 3001, 404);
+    expect(song.body.source).toBe("source_a");
     await expectError(v1("album", { source: "source_a", id: "404" }), 3001, 404);
     await expectError(v1("playlist", { source: "source_a", id: "404" }), 3001, 404);
     await expectError(v1("lyric", { source: "source_a", id: "2" }), 3001, 404);
