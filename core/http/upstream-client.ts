@@ -6,6 +6,7 @@
  */
 import { ofetch, type FetchResponse } from "ofetch";
 import { UpstreamError, UpstreamParseError, UpstreamTimeoutError, ServiceError } from "../errors.ts";
+import { readCapped } from "./read-capped.ts";
 import { RequestBudget, sleep, type BudgetOptions } from "./request-budget.ts";
 
 export interface UpstreamClientOptions {
@@ -168,25 +169,6 @@ export class UpstreamClientFactory {
 }
 
 // --- internal ---
-
-/** Reads a body up to `limit` bytes; `undefined` when it is larger (the rest is cancelled). */
-async function readCapped(body: ReadableStream<Uint8Array> | null | undefined, limit: number): Promise<string | undefined> {
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 function backoffMs(attempt: number, lastError?: ServiceError): number {
   const retryAfter = Number((lastError as { retryAfter?: string | null } | undefined)?.retryAfter);

@@ -15,6 +15,7 @@ import type { MusicService } from "../../core/music/music-service.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { ENDPOINTS, type Endpoint } from "./endpoints.ts";
 import { CALLBACK_PATTERN, origin as originSchema } from "./params.ts";
+import { firstValues } from "../query.ts";
 import { replyData, replyError, type ReplyContext } from "./respond.ts";
 
 export function registerV1Routes(app: H3, scope: DependencyContainer): void {
@@ -69,13 +70,6 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
 }
 
 // --- internal ---
-
-/** The first value of each parameter; repeated parameters do not turn into arrays. */
-function firstValues(params: URLSearchParams): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [key, value] of params) if (!(key in query)) query[key] = value;
-  return query;
-}
 
 /** `callback` (or its alias `cb`), validated before anything is echoed. */
 function pickCallback(query: Record<string, string>, cbAlias: boolean): { valid?: string; invalid?: string } {
