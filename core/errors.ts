@@ -76,8 +76,14 @@ export class UpstreamTimeoutError extends ServiceError {
 /** 2002: the upstream failed (network error, 5xx, quota). */
 export class UpstreamError extends ServiceError {
   override name = "UpstreamError";
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** the upstream's HTTP status, when it answered one (e.g. 429 for its own rate limit) */
+  readonly status?: number;
+  /** the upstream's Retry-After in seconds, when it sent one */
+  readonly retryAfterSeconds?: number;
+  constructor(message: string, options?: { cause?: unknown; status?: number; retryAfterSeconds?: number }) {
     super(ErrorCode.upstream, message, options);
+    this.status = options?.status;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

@@ -86,8 +86,8 @@ export class UpstreamClient {
       try {
         const response = await this.attempt(path, method, request);
         if (response.status >= 500 || response.status === 429) {
-          lastError = new UpstreamError(`${this.name} answered HTTP ${response.status}`);
-          (lastError as ServiceError & { retryAfter?: string | null }).retryAfter = response.headers.get("retry-after");
+          const retryAfterSeconds = Number(response.headers.get("retry-after")) || undefined;
+          lastError = new UpstreamError(`${this.name} answered HTTP ${response.status}`, { status: response.status, retryAfterSeconds });
           continue;
         }
         return response;
@@ -171,9 +171,9 @@ export class UpstreamClientFactory {
 // --- internal ---
 
 function backoffMs(attempt: number, lastError?: ServiceError): number {
-  const retryAfter = Number((lastError as { retryAfter?: string | null } | undefined)?.retryAfter);
+  const retryAfter = lastError instanceof UpstreamError ? lastError.retryAfterSeconds : undefined;
   // Honour a short Retry-After; a long one is not worth holding the caller for.
-  if (Number.isFinite(retryAfter) && retryAfter > 0 && retryAfter <= 2) return retryAfter * 1000;
+  if (retryAfter && retryAfter > 0 && retryAfter <= 2) return retryAfter * 1000;
   return 100 * 2 ** (attempt - 1) + Math.floor(Math.random() * 50);
 }
 
