@@ -54,8 +54,7 @@ export function createServiceContainer({ config, catalog, logger }: ServiceConta
 
   const bound = instantiatePlugins(catalog, config, scope, log);
   scope.registerInstance(Tokens.SourceRegistry, bound.registry);
-  scope.register(Tokens.MusicService, { useValue: scope.resolve(MusicService) });
-  if (bound.share) scope.registerInstance(ShareBackendToken, bound.share.backend);
+  scope.registerInstance(Tokens.MusicService, scope.resolve(MusicService));
   registerShareServices(scope, { config, log, backend: bound.share?.backend });
 
   scope.registerInstance(DisposeHook, async () => {
@@ -71,5 +70,3 @@ export async function disposeServiceContainer(scope: DependencyContainer): Promi
 }
 
 const DisposeHook = Symbol.for("music.dispose");
-/** the bound share backend plugin instance, when one is configured */
-export const ShareBackendToken = Symbol.for("music.share-backend");
