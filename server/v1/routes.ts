@@ -4,7 +4,7 @@
  * endpoint's own), source, capability, then the work. Nothing thrown escapes as a crash or
  * leaks internals: unknown failures are logged and answered 5000.
  */
-import { getRequestIP, type H3, type H3Event } from "h3";
+import { getRequestIP, type H3, type H3Event, type HTTPResponse } from "h3";
 import type { DependencyContainer } from "tsyringe";
 import type { AppConfig } from "../../core/config.ts";
 import { ErrorCode, InputError, MethodError, RateLimitError, ServiceError, UserAgentBlockedError, toServiceError } from "../../core/errors.ts";
@@ -38,7 +38,7 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
     if (!decision.allowed) throw new RateLimitError(decision.resetSeconds);
   };
 
-  const handle = async (event: H3Event, endpoint: Endpoint | undefined): Promise<Response> => {
+  const handle = async (event: H3Event, endpoint: Endpoint | undefined): Promise<HTTPResponse> => {
     const query = firstValues(event.url.searchParams);
     const callback = pickCallback(query, endpoint?.cbAlias ?? true);
     const ctx: ReplyContext = { callback: callback.valid, headers: new Headers(), head: event.req.method === "HEAD" };

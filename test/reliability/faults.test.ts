@@ -97,7 +97,7 @@ describe("upstream faults through /v1", () => {
 
     expect(faulty.envelope.code).toBe(f.code);
     expect(faulty.status).toBe(f.status);
-    expect(faulty.envelope.source).toBeNull();
+    expect(faulty.envelope.source).toBe("source_b");
     expect(simB.log.length, `requests to source_b's upstream: ${simB.log.join(", ")}`).toBe(f.upstreamRequests);
     expect(healthy.envelope.code).toBe(0);
     expect(healthy.envelope.cost, "source_a was really asked, not served from cache").toBeGreaterThan(0);
