@@ -10,7 +10,10 @@ export const Quality = z.enum(QUALITIES);
 export type Quality = z.infer<typeof Quality>;
 
 /** `YYYY-MM-DD`, or `YYYY` / `YYYY-MM` when that is all the upstream knows. */
-const PublishDate = z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "expected YYYY, YYYY-MM or YYYY-MM-DD");
+const PublishDate = z
+  .string()
+  .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "expected YYYY, YYYY-MM or YYYY-MM-DD")
+  .describe("YYYY-MM-DD, or YYYY / YYYY-MM");
 const NonNegativeInt = z.number().int().nonnegative();
 
 export const Song = z.looseObject({

@@ -8,6 +8,7 @@ import { VERSION } from "../../core/config.ts";
 import { ENDPOINTS } from "../v1/endpoints.ts";
 import { callback, origin } from "../v1/params.ts";
 import { API_ENDPOINTS } from "./schemas.ts";
+import { documentedTypes } from "./type-docs.ts";
 
 export interface StatusPageInput {
   uptimeSeconds: number;
@@ -39,6 +40,9 @@ code{font-family:ui-monospace,monospace}.ok{color:#176e2c}
 <h2 id="v1">Music metadata interface: /v1</h2>
 <p>Read-only, GET (or HEAD) only. Every answer is the envelope <code>{code, message, data, source, cost}</code>; <code>code</code> 0 is success. JSONP with <code>callback</code>.</p>
 ${v1.join("\n")}
+<h2 id="types">/v1 data types</h2>
+<p>Extra fields may be added in later versions; these are never removed or renamed.</p>
+${documentedTypes().map(typeSection).join("\n")}
 <h2 id="api">Share-listing service: /api</h2>
 <p>Answers are <code>{code, message, data}</code> with <code>code</code> equal to the HTTP status; errors carry <code>data: null</code>: 400 bad input, 401 extract code required, 403 wrong extract code or sign, 404 share or directory not found, 410 share expired, 413 body too large, 415 not JSON, 429 rate limited (with Retry-After), 451 share blocked, 502 share host failure, 504 share host timeout.${shareEnabled ? "" : " <strong>No share backend is configured: /api/v0/list answers 404.</strong>"}</p>
 ${api.join("\n")}
@@ -79,6 +83,11 @@ function section(title: string, summary: string, rows: FieldDoc[], returns: stri
         .join("")}</table>`
     : `<p>No ${esc(input === "query" ? "parameters" : "input")}.</p>`;
   return `<h3>${esc(title)}</h3>\n<p>${esc(summary)}</p>\n${table}\n<p>Returns: <code>${esc(returns)}</code></p>`;
+}
+
+function typeSection(type: { name: string; fields: { name: string; type: string }[] }): string {
+  const rows = type.fields.map((f) => `<tr><td><code>${esc(f.name)}</code></td><td><code>${esc(f.type)}</code></td></tr>`).join("");
+  return `<h3 id="type-${esc(type.name)}">${esc(type.name)}</h3>\n<table><tr><th>field</th><th>type</th></tr>${rows}</table>`;
 }
 
 function formatUptime(seconds: number): string {
