@@ -27,8 +27,6 @@ export const Tokens = {
   TrafficStats: Symbol.for("music.traffic-stats"),
   /** a shared key-value `Storage` for statistics (memory, or Redis when configured) */
   StatsStorage: Symbol.for("music.stats-storage"),
-  /** `Clock`: a replaceable source of time for tests */
-  Clock: Symbol.for("music.clock"),
 } as const;
 
 export type TokenName = keyof typeof Tokens;
