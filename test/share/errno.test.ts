@@ -2,23 +2,15 @@
  * Every `errno`/`errtype` of the share host in DESIGN §4's table, through the real route:
  * exact status, exact envelope, and which upstream endpoints were asked.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestApp } from "../support/app.ts";
-import { startShareHost, type ShareHostSimulator } from "./baidu-simulator.ts";
-import { postList, startShareApp } from "./helpers.ts";
+import type { ShareHostSimulator } from "./baidu-simulator.ts";
+import { postList, useShareApp } from "./helpers.ts";
 
 let sim: ShareHostSimulator;
 let app: TestApp;
 
-beforeAll(async () => {
-  sim = await startShareHost();
-  app = await startShareApp(sim.url, { options: { timeoutMs: 300 } }, { upstream: { retries: 0 } });
-});
-afterAll(async () => {
-  await app.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
+useShareApp((started) => ({ sim, app } = started), { share: { options: { timeoutMs: 300 } }, config: { upstream: { retries: 0 } }, resetEach: true });
 
 const MESSAGES: Record<number, string> = {
   401: "this share needs an extract code (pwd)",

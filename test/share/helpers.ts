@@ -2,14 +2,18 @@
  * Shared set-up of the share tests: the real app with the `baidu` plugin pointed at the
  * share-host simulator, and small request helpers.
  */
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { AppConfigInput } from "../../core/config.ts";
 import { qrSign } from "../../core/share/qr-code.ts";
 import shareBaiduDefinition from "../../plugins/share-baidu/index.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { startShareHost, type ShareHostSimulator } from "./baidu-simulator.ts";
 
 export const TEST_SECRET = "test-secret-123";
 
-export function startShareApp(simUrl: string, share: Partial<NonNullable<AppConfigInput["share"]>> = {}, config: AppConfigInput = {}): Promise<TestApp> {
+type ShareConfig = Partial<NonNullable<AppConfigInput["share"]>>;
+
+export function startShareApp(simUrl: string, share: ShareConfig = {}, config: AppConfigInput = {}): Promise<TestApp> {
   return startTestApp({
     plugins: [shareBaiduDefinition],
     config: {
@@ -19,6 +23,40 @@ export function startShareApp(simUrl: string, share: Partial<NonNullable<AppConf
       share: { qrSecret: TEST_SECRET, ...share, options: { baseURL: simUrl, ...share.options } },
     },
   });
+}
+
+/** Starts the share-host simulator once for the file and closes it after; `bind` hands it to the file's variable. */
+export function useShareHost(bind: (sim: ShareHostSimulator) => void): void {
+  let sim: ShareHostSimulator | undefined;
+  beforeAll(async () => {
+    sim = await startShareHost();
+    bind(sim);
+  });
+  afterAll(() => sim?.close());
+}
+
+/**
+ * The simulator and the app in front of it, started once for the file (app closed first).
+ * `bind` hands both to the file's own variables, so its tests read `sim` and `app` as before.
+ * `resetEach` clears the simulator's counters before each test; files that count the host's
+ * calls over the whole file leave it off.
+ */
+export function useShareApp(
+  bind: (started: { sim: ShareHostSimulator; app: TestApp }) => void,
+  options: { share?: ShareConfig; config?: AppConfigInput; resetEach?: boolean } = {},
+): void {
+  let sim: ShareHostSimulator | undefined;
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    sim = await startShareHost();
+    app = await startShareApp(sim.url, options.share, options.config);
+    bind({ sim, app });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sim?.close();
+  });
+  if (options.resetEach) beforeEach(() => sim?.reset());
 }
 
 /** POSTs a listing request and parses the answer. */

@@ -2,23 +2,15 @@
  * What `/api/v0/list` refuses before any upstream call: wrong method, content type, body size,
  * JSON, fields; and its rate limit. Every case checks that the share host saw nothing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { TestApp } from "../support/app.ts";
-import { startShareHost, type ShareHostSimulator } from "./baidu-simulator.ts";
-import { corsHeaders, postList, startShareApp } from "./helpers.ts";
+import type { ShareHostSimulator } from "./baidu-simulator.ts";
+import { corsHeaders, postList, startShareApp, useShareApp } from "./helpers.ts";
 
 let sim: ShareHostSimulator;
 let app: TestApp;
 
-beforeAll(async () => {
-  sim = await startShareHost();
-  app = await startShareApp(sim.url);
-});
-afterAll(async () => {
-  await app.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
+useShareApp((started) => ({ sim, app } = started), { resetEach: true });
 
 const error = (code: number, message: string) => ({ code, message, data: null });
 

@@ -2,19 +2,16 @@
  * `/api/v0/limit`: the service's own traffic (DESIGN §4), its exact shape, what is counted,
  * and the 5-minute snapshot; plus the sum over instances sharing one statistics store.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createStorage } from "unstorage";
 import { TrafficStats } from "../../core/share/traffic-stats.ts";
 import type { TestApp } from "../support/app.ts";
-import { startShareHost, type ShareHostSimulator } from "./baidu-simulator.ts";
-import { postList, qrPath, startShareApp } from "./helpers.ts";
+import type { ShareHostSimulator } from "./baidu-simulator.ts";
+import { postList, qrPath, startShareApp, useShareHost } from "./helpers.ts";
 
 let sim: ShareHostSimulator;
 
-beforeAll(async () => {
-  sim = await startShareHost();
-});
-afterAll(() => sim.close());
+useShareHost((started) => (sim = started));
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -2,23 +2,15 @@
  * `/api/v0/list` end to end: both listing flows of the share host, paging, the listing cache,
  * and what reaches the host (forms, cookies) and what never reaches the logs.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { TestApp } from "../support/app.ts";
-import { BIG_FS_ID, SHARES, startShareHost, type ShareHostSimulator } from "./baidu-simulator.ts";
-import { corsHeaders, postList, startShareApp } from "./helpers.ts";
+import { BIG_FS_ID, SHARES, type ShareHostSimulator } from "./baidu-simulator.ts";
+import { corsHeaders, postList, startShareApp, useShareApp } from "./helpers.ts";
 
 let sim: ShareHostSimulator;
 let app: TestApp;
 
-beforeAll(async () => {
-  sim = await startShareHost();
-  app = await startShareApp(sim.url, { options: { cookie: "BDUSS=operator-cookie-value" } });
-});
-afterAll(async () => {
-  await app.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
+useShareApp((started) => ({ sim, app } = started), { share: { options: { cookie: "BDUSS=operator-cookie-value" } }, resetEach: true });
 
 describe("one-call listing (wxlist)", () => {
   it("lists the root over two has_more pages, with exact entries", async () => {

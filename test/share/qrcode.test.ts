@@ -3,24 +3,17 @@
  * size bounds, data length, an SVG that parses as XML, its headers, and the generated secret.
  */
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { qrSign } from "../../core/share/qr-code.ts";
 import type { TestApp } from "../support/app.ts";
-import { startShareHost, type ShareHostSimulator } from "./baidu-simulator.ts";
-import { TEST_SECRET, corsHeaders, qrPath, startShareApp } from "./helpers.ts";
+import type { ShareHostSimulator } from "./baidu-simulator.ts";
+import { TEST_SECRET, corsHeaders, qrPath, startShareApp, useShareApp } from "./helpers.ts";
 import { parseXml } from "./xml.ts";
 
 let sim: ShareHostSimulator;
 let app: TestApp;
 
-beforeAll(async () => {
-  sim = await startShareHost();
-  app = await startShareApp(sim.url);
-});
-afterAll(async () => {
-  await app.close();
-  await sim.close();
-});
+useShareApp((started) => ({ sim, app } = started));
 
 const error = (code: number, message: string) => ({ code, message, data: null });
 const sizeError = error(400, "size must be an integer from 10 to 500");

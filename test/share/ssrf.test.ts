@@ -3,22 +3,15 @@
  * tricks, encoded or look-alike hosts, IP literals and ports are refused with 400, and the
  * share host (the simulator) receives no request at all.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestApp } from "../support/app.ts";
-import { startShareHost, type ShareHostSimulator } from "./baidu-simulator.ts";
-import { postList, startShareApp } from "./helpers.ts";
+import type { ShareHostSimulator } from "./baidu-simulator.ts";
+import { postList, useShareApp } from "./helpers.ts";
 
 let sim: ShareHostSimulator;
 let app: TestApp;
 
-beforeAll(async () => {
-  sim = await startShareHost();
-  app = await startShareApp(sim.url);
-});
-afterAll(async () => {
-  await app.close();
-  await sim.close();
-});
+useShareApp((started) => ({ sim, app } = started));
 
 const REFUSED = {
   code: 400,

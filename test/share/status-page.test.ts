@@ -2,27 +2,18 @@
  * `GET /`: says the service is running normally, with version and uptime, and documents
  * every `/v1` and `/api` endpoint with the parameters and descriptions of their zod schemas.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VERSION } from "../../core/config.ts";
 import { ENDPOINTS } from "../../server/v1/endpoints.ts";
 import { ListBody, QrQuery } from "../../server/share/schemas.ts";
 import type { TestApp } from "../support/app.ts";
 import { startTestApp } from "../support/app.ts";
-import { startShareHost, type ShareHostSimulator } from "./baidu-simulator.ts";
-import { corsHeaders, startShareApp } from "./helpers.ts";
+import { corsHeaders, useShareApp } from "./helpers.ts";
 import { parseXml } from "./xml.ts";
 
-let sim: ShareHostSimulator;
 let app: TestApp;
 
-beforeAll(async () => {
-  sim = await startShareHost();
-  app = await startShareApp(sim.url);
-});
-afterAll(async () => {
-  await app.close();
-  await sim.close();
-});
+useShareApp((started) => ({ app } = started));
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 

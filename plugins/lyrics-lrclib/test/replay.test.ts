@@ -1,39 +1,25 @@
 /**
  * Replays LRCLIB's real recorded answers (`../shared/recordings/lrclib`, beside the project)
- * through the provider: a simulator serves each recorded interaction by method + path + query.
- * A request without a recording gets LRCLIB's own answer for "nothing there": the recorded
- * TrackNotFound 404 for `/api/get`, an empty list for `/api/search`. Skipped when the
- * recordings are absent.
+ * through the provider, with the shared replay simulator. A request without a recording gets
+ * LRCLIB's own answer for "nothing there": the recorded TrackNotFound 404 for `/api/get`, an
+ * empty list for `/api/search`. Skipped when the recordings are absent.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ErrorCode, ServiceError } from "../../../core/errors.ts";
 import { UpstreamClientFactory } from "../../../core/http/upstream-client.ts";
 import { createMemoryLogger } from "../../../core/logger.ts";
 import type { LyricsLookup, LyricsProvider } from "../../../core/plugin.ts";
-import { startSimulator, type Simulator } from "../../../test/support/simulator.ts";
+import { loadRecordings, recordingsDir, startReplaySimulator, type Answer, type Interaction, type ReplaySimulator } from "../../../test/support/recordings.ts";
 import lrclib, { LrclibOptions } from "../index.ts";
 import { lrcOf } from "../lrc.ts";
 import { pickTrack } from "../match.ts";
 import { LrclibTrack } from "../wire.ts";
 
-const PROJECT_ROOT = resolve(import.meta.dirname, "../../..");
-const RECORDINGS = resolve(PROJECT_ROOT, "../shared/recordings/lrclib");
-
-interface Interaction {
-  method: string;
-  url: string;
-  status: number;
-  contentType: string;
-  body: string;
-}
-
-describe.skipIf(!existsSync(RECORDINGS))("lrclib: replay of recorded LRCLIB answers", () => {
+describe.skipIf(!recordingsDir("lrclib").exists)("lrclib: replay of recorded LRCLIB answers", () => {
   let interactions: Interaction[];
-  let sim: Simulator;
+  let sim: ReplaySimulator;
   /** what the replay answered, in order: the request key and whether a recording served it */
-  let served: { key: string; recorded: boolean }[];
+  let served: ReplaySimulator["served"];
   let provider: LyricsProvider;
 
   const recorded = (pathAndQuery: string) => {
@@ -50,30 +36,19 @@ describe.skipIf(!existsSync(RECORDINGS))("lrclib: replay of recorded LRCLIB answ
   const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as ServiceError);
 
   beforeAll(async () => {
-    interactions = readdirSync(RECORDINGS)
-      .filter((f) => f.endsWith(".json"))
-      .flatMap((f) => (JSON.parse(readFileSync(resolve(RECORDINGS, f), "utf8")) as { interactions: Interaction[] }).interactions);
-    const byKey = new Map(interactions.map((i) => [requestKey(i.method, new URL(i.url)), i]));
+    interactions = loadRecordings("lrclib");
     const trackNotFound = interactions.find((i) => i.status === 404 && i.url.includes("/api/get?"))!;
-    const nothingThere: Record<string, Pick<Interaction, "status" | "contentType" | "body">> = {
+    const nothingThere: Record<string, Answer> = {
       "/api/get": trackNotFound,
       "/api/search": { status: 200, contentType: "application/json", body: "[]" },
     };
-    const replay = (event: { req: Request; url: URL }) => {
-      const key = requestKey(event.req.method, event.url);
-      const answer = byKey.get(key) ?? nothingThere[event.url.pathname];
-      served.push({ key, recorded: byKey.has(key) });
-      if (!answer) return new Response("no recording and no fallback", { status: 501 });
-      return new Response(answer.body, { status: answer.status, headers: { "content-type": answer.contentType } });
-    };
-    sim = await startSimulator({ "GET /api/get": replay, "GET /api/get/:id": replay, "GET /api/search": replay });
+    sim = await startReplaySimulator(interactions, { fallback: (request) => nothingThere[request.url.pathname] });
+    served = sim.served;
     const http = new UpstreamClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 8_000_000, userAgent: "replay-tests/1.0" });
     provider = lrclib.create({ options: LrclibOptions.parse({ baseURL: sim.url }), deps: { http }, log: createMemoryLogger() });
   });
   afterAll(() => sim?.close());
-  beforeEach(() => {
-    served = [];
-  });
+  beforeEach(() => sim.reset());
 
   it("maps the recorded /api/get hit to its syncedLyrics, asking exactly the recorded query", async () => {
     const hit = recorded("/api/get?track_name=I+Want+to+Live");
@@ -81,7 +56,7 @@ describe.skipIf(!existsSync(RECORDINGS))("lrclib: replay of recorded LRCLIB answ
     const found = await provider.find(songOf(hit), {});
     expect(found).toEqual({ lyric: expected.syncedLyrics, translation: null });
     expect(found.lyric).toMatch(/^\[\d{2}:\d{2}\.\d{2}\] /);
-    expect(served).toEqual([{ key: requestKey("GET", new URL(hit.url)), recorded: true }]);
+    expect(served).toEqual([{ key: sim.keyOf("GET", new URL(hit.url)), recorded: true }]);
   });
 
   it("maps the recorded TrackNotFound to a search, and no result to 3001", async () => {
@@ -159,9 +134,3 @@ describe.skipIf(!existsSync(RECORDINGS))("lrclib: replay of recorded LRCLIB answ
     });
   });
 });
-
-/** `METHOD /path?sorted&params`, decoded then re-encoded, so `+` and `%20` agree. */
-function requestKey(method: string, url: URL): string {
-  const params = [...url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
-  return `${method} ${url.pathname}?${new URLSearchParams(params).toString()}`;
-}

@@ -2,22 +2,15 @@
  * Albums, artists, playlists and charts against the simulator: mapped values, and exactly
  * which upstream calls each makes (album paging, playlist page, chart header).
  */
+import { describe, expect, it } from "vitest";
 import type { RankDetail } from "../../../core/domain.ts";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SOURCE, codeOf, createDeezer, ctx } from "./instance.ts";
-import { startDeezerSimulator, type DeezerSimulator } from "./simulator.ts";
-
-const IMG = "https://e-cdns-images.dzcdn.net/images";
-const TIDAL_COVER = `${IMG}/cover/5f1e2d3c4b5a69788796a5b4c3d2e1f0/1000x1000-000000-80-0-0.jpg`;
+import type { SourceMethods } from "../../../core/plugin.ts";
+import { IMG, SOURCE, TIDAL_COVER, codeOf, ctx, useDeezerSimulator } from "./instance.ts";
+import type { DeezerSimulator } from "./simulator.ts";
 
 let sim: DeezerSimulator;
-let deezerSource: ReturnType<typeof createDeezer>["methods"];
-beforeAll(async () => {
-  sim = await startDeezerSimulator();
-  deezerSource = createDeezer({ baseURL: sim.url }).methods;
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+let deezerSource: SourceMethods;
+useDeezerSimulator((started) => ({ sim, deezerSource } = started));
 
 describe("album", () => {
   it("maps a whole album from one call, filling each track's album from the album", async () => {

@@ -2,10 +2,11 @@
  * The Deezer plugin against its simulator: the shared source contract, then the mapping of
  * each capability checked value by value, with the upstream calls each one makes.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { SourceMethods } from "../../../core/plugin.ts";
 import { testSourcePlugin } from "../../../test/support/contract.ts";
 import deezer from "../index.ts";
-import { SOURCE, codeOf, createDeezer, ctx } from "./instance.ts";
+import { IMG, SOURCE, TIDAL_COVER, codeOf, ctx, useDeezerSimulator } from "./instance.ts";
 import { startDeezerSimulator, type DeezerSimulator } from "./simulator.ts";
 
 testSourcePlugin({
@@ -28,18 +29,11 @@ testSourcePlugin({
   },
 });
 
-const IMG = "https://e-cdns-images.dzcdn.net/images";
-const TIDAL_COVER = `${IMG}/cover/5f1e2d3c4b5a69788796a5b4c3d2e1f0/1000x1000-000000-80-0-0.jpg`;
 const LONG_WAY_COVER = `${IMG}/cover/9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b/1000x1000-000000-80-0-0.jpg`;
 
 let sim: DeezerSimulator;
-let deezerSource: ReturnType<typeof createDeezer>["methods"];
-beforeAll(async () => {
-  sim = await startDeezerSimulator();
-  deezerSource = createDeezer({ baseURL: sim.url }).methods;
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+let deezerSource: SourceMethods;
+useDeezerSimulator((started) => ({ sim, deezerSource } = started));
 
 describe("song", () => {
   it("maps /track/{id}: string ids, album's largest cover, release date, standard quality", async () => {

@@ -3,22 +3,18 @@
  * answers retried a bounded number of times (counted at the simulator), unknown paths, ids
  * that cannot be Deezer's, and answers missing a field the mapping needs (2003).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { SourceMethods } from "../../../core/plugin.ts";
 import deezer from "../index.ts";
-import { codeOf, createDeezer, ctx } from "./instance.ts";
-import { startDeezerSimulator, type DeezerSimulator } from "./simulator.ts";
+import { codeOf, createDeezer, ctx, useDeezerSimulator } from "./instance.ts";
+import type { DeezerSimulator } from "./simulator.ts";
 
 const TRACK = "GET /track/:id";
 const answer = (body: unknown) => ({ kind: "status" as const, status: 200, body: JSON.stringify(body) });
 
 let sim: DeezerSimulator;
-let deezerSource: ReturnType<typeof createDeezer>["methods"];
-beforeAll(async () => {
-  sim = await startDeezerSimulator();
-  deezerSource = createDeezer({ baseURL: sim.url, quotaBackoffMs: 5 }).methods;
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+let deezerSource: SourceMethods;
+useDeezerSimulator((started) => ({ sim, deezerSource } = started), { quotaBackoffMs: 5 });
 
 describe("error objects", () => {
   it("code 800 (no data) is 3001, for every kind of id", async () => {

@@ -1,29 +1,35 @@
 /**
  * The plugin against real recorded Deezer answers (run when `../shared/recordings` sits beside
  * the project): the mapped values of known records, and the recorded error answers.
+ *
+ * Deezer's paging defaults make two requests the same: `index=0` is no index at all, and at
+ * index 0 a recording made without `limit` stands for any `limit` (it is the page Deezer gave
+ * by default; the plugin has to cope with a page shorter than it asked for anyway). When a URL
+ * was recorded several times (2019 to 2024), the first file in name order wins.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RankDetail, RankList } from "../../../core/domain.ts";
 import { UpstreamClientFactory } from "../../../core/http/upstream-client.ts";
 import { createMemoryLogger } from "../../../core/logger.ts";
+import type { SourceMethods } from "../../../core/plugin.ts";
+import { loadRecordings, recordingsDir, startReplaySimulator, type ReplaySimulator } from "../../../test/support/recordings.ts";
 import { DeezerApi } from "../api.ts";
 import { WRONG_PARAMETER } from "../errors.ts";
 import { DeezerEditorial, DeezerTrack } from "../wire.ts";
-import { SOURCE, codeOf, createDeezer, ctx } from "./instance.ts";
-import { startReplaySimulator, type ReplaySimulator } from "./replay.ts";
+import { IMG, SOURCE, codeOf, createDeezer, ctx, deezerSong } from "./instance.ts";
 
-const PROJECT_ROOT = resolve(import.meta.dirname, "../../..");
-const RECORDINGS = resolve(PROJECT_ROOT, "../shared/recordings/deezer");
-const IMG = "https://e-cdns-images.dzcdn.net/images";
 const DISCOVERY_COVER = `${IMG}/cover/2e018122cb56986277102d2041a592c8/1000x1000-000000-80-0-0.jpg`;
+/** Track 3135556 as both its own record and the album's list give it; only the title's commas differ. */
+const HARDER_BETTER = { id: "3135556", artist: ["Daft Punk"], album: "Discovery", albumId: "302127", duration: 224, cover: DISCOVERY_COVER };
 
-describe.skipIf(!existsSync(RECORDINGS))("replay of recorded Deezer answers", () => {
+describe.skipIf(!recordingsDir("deezer").exists)("replay of recorded Deezer answers", () => {
   let sim: ReplaySimulator;
-  let deezerSource: ReturnType<typeof createDeezer>["methods"];
+  let deezerSource: SourceMethods;
   beforeAll(async () => {
-    sim = await startReplaySimulator(RECORDINGS);
+    sim = await startReplaySimulator(loadRecordings("deezer"), {
+      normalise: withoutFirstIndex,
+      fallback: (request, recorded) => recorded(withoutLimitAtStart(request.url.searchParams)),
+    });
     deezerSource = createDeezer({ baseURL: sim.url }).methods;
   });
   afterAll(async () => {
@@ -34,16 +40,7 @@ describe.skipIf(!existsSync(RECORDINGS))("replay of recorded Deezer answers", ()
 
   it("track 3135556", async () => {
     expect(await deezerSource.song("3135556", ctx())).toEqual({
-      source: SOURCE,
-      id: "3135556",
-      name: "Harder Better Faster Stronger",
-      artist: ["Daft Punk"],
-      album: "Discovery",
-      albumId: "302127",
-      duration: 224,
-      cover: DISCOVERY_COVER,
-      available: true,
-      vip: false,
+      ...deezerSong({ ...HARDER_BETTER, name: "Harder Better Faster Stronger" }),
       quality: ["standard"],
       publishAt: "2001-03-07",
     });
@@ -63,18 +60,7 @@ describe.skipIf(!existsSync(RECORDINGS))("replay of recorded Deezer answers", ()
     const album = await deezerSource.album("302127", ctx());
     expect(album).toMatchObject({ id: "302127", name: "Discovery", artist: ["Daft Punk"], cover: DISCOVERY_COVER, publishAt: "2001-03-07" });
     expect(album.song).toHaveLength(14);
-    expect(album.song[3]).toEqual({
-      source: SOURCE,
-      id: "3135556",
-      name: "Harder, Better, Faster, Stronger",
-      artist: ["Daft Punk"],
-      album: "Discovery",
-      albumId: "302127",
-      duration: 224,
-      cover: DISCOVERY_COVER,
-      available: true,
-      vip: false,
-    });
+    expect(album.song[3]).toEqual(deezerSong({ ...HARDER_BETTER, name: "Harder, Better, Faster, Stronger" }));
     expect(album.song.at(-1)).toMatchObject({ id: "3135566", name: "Too Long", duration: 600 });
   });
 
@@ -90,18 +76,9 @@ describe.skipIf(!existsSync(RECORDINGS))("replay of recorded Deezer answers", ()
     expect(playlist).toMatchObject({ id: "9200461", name: "Lounge Soirée", creator: "artusamak", count: 102, total: 102, page: 1, size: 25, hasMore: true });
     expect(playlist.cover).toMatch(/^https:\/\/e-cdns-images\.dzcdn\.net\/images\/cover\/bdabbfcfb9533c3f03cdaa8ff963917b-.+\/1000x1000-000000-80-0-0\.jpg$/);
     expect(playlist.song).toHaveLength(25);
-    expect(playlist.song[0]).toEqual({
-      source: SOURCE,
-      id: "685405",
-      name: "Otherwise",
-      artist: ["Morcheeba"],
-      album: "Charango",
-      albumId: "82698",
-      duration: 222,
-      cover: `${IMG}/cover/bdabbfcfb9533c3f03cdaa8ff963917b/1000x1000-000000-80-0-0.jpg`,
-      available: true,
-      vip: false,
-    });
+    expect(playlist.song[0]).toEqual(
+      deezerSong({ id: "685405", name: "Otherwise", artist: ["Morcheeba"], album: "Charango", albumId: "82698", duration: 222, cover: `${IMG}/cover/bdabbfcfb9533c3f03cdaa8ff963917b/1000x1000-000000-80-0-0.jpg` }),
+    );
     // Four of these tracks are not readable; Deezer still lists a preview for the first.
     expect(playlist.song.filter((s) => !s.available).map((s) => s.id)).toEqual(["812209", "6650", "3761158", "3125867"]);
   });
@@ -120,8 +97,7 @@ describe.skipIf(!existsSync(RECORDINGS))("replay of recorded Deezer answers", ()
     const result = await deezerSource.search({ q: "Billy Jean", page: 1, size: 2 }, ctx());
     expect(result.total).toBe(298);
     expect(result.list).toEqual([
-      {
-        source: SOURCE,
+      deezerSong({
         id: "4603408",
         name: "Billie Jean",
         artist: ["Michael Jackson"],
@@ -129,9 +105,7 @@ describe.skipIf(!existsSync(RECORDINGS))("replay of recorded Deezer answers", ()
         albumId: "423368",
         duration: 293,
         cover: `${IMG}/cover/ebeac32e9207c60877228ddc5bb37233/1000x1000-000000-80-0-0.jpg`,
-        available: true,
-        vip: false,
-      },
+      }),
       expect.objectContaining({ id: "1516986202", name: "Billie Jean", artist: ["Anthony Touma"], duration: 168 }),
     ]);
   });
@@ -147,3 +121,15 @@ describe.skipIf(!existsSync(RECORDINGS))("replay of recorded Deezer answers", ()
     expect(await codeOf(() => api.get("/does-not-exists", DeezerTrack))).toBe(3001);
   });
 });
+
+/** `index=0` is Deezer's default: the same request as no index. */
+function withoutFirstIndex(params: URLSearchParams): URLSearchParams {
+  return new URLSearchParams([...params].filter(([name, value]) => !(name === "index" && value === "0")));
+}
+
+/** The same query without `limit`, when it asks for the first page. */
+function withoutLimitAtStart(params: URLSearchParams): URLSearchParams {
+  const copy = new URLSearchParams(params);
+  if ((copy.get("index") ?? "0") === "0") copy.delete("limit");
+  return copy;
+}
