@@ -147,6 +147,17 @@ describe("answers that cannot be read are 502, never 404", () => {
     expect([hung.status, hung.body]).toEqual([504, { code: 504, message: "the share host did not answer in time", data: null }]);
   });
 
+  it("the share host's own HTTP 429 is 429 with its Retry-After", async () => {
+    sim.fault({ kind: "status", status: 429, headers: { "retry-after": "30" } });
+    const limited = await postList(app, { surl: "1OpenShare", dir: "/" });
+    sim.reset();
+    expect([limited.status, limited.body]).toEqual([
+      429,
+      { code: 429, message: "the share host is rate limiting this service, retry later", data: null },
+    ]);
+    expect(limited.headers.get("retry-after")).toBe("30");
+  });
+
   it("accepts isdir and numbers sent as strings, and true/false", async () => {
     sim.answers.wxlist = () => ({
       errno: "0",
