@@ -1,0 +1,96 @@
+/**
+ * Child processes of the bench: each server under test runs in its own node process (tsx),
+ * so its resident memory is its own and the load generator does not share its event loop.
+ * Parent and child talk over the IPC channel: the child announces `ready`, then answers
+ * commands. A child exits by itself when the parent goes away.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+export interface ChildHandle<Ready> {
+  ready: Ready;
+  pid: number;
+  call<T = unknown>(cmd: string, args?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+interface Reply {
+  id?: number;
+  ready?: unknown;
+  result?: unknown;
+  error?: string;
+}
+
+/** Forks `children/<name>.ts` with `env` (and extra node flags, e.g. `--cpu-prof`) and waits for its ready message. */
+export function startChild<Ready>(name: string, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<ChildHandle<Ready>> {
+  const script = fileURLToPath(new URL(`../children/${name}.ts`, import.meta.url));
+  const child: ChildProcess = fork(script, [], {
+    cwd: ROOT,
+    execArgv: ["--import", "tsx", "--expose-gc", ...nodeFlags],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let nextId = 0;
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => {
+      for (const p of pending.values()) p.reject(new Error(`${name}: ${why}`));
+      pending.clear();
+      reject(new Error(`${name}: ${why}`));
+    };
+    child.on("exit", (code, signal) => fail(`exited (${signal ?? code})`));
+    child.on("error", (error) => fail(error.message));
+    child.on("message", (message: Reply) => {
+      if (message.ready !== undefined) {
+        resolve({
+          ready: message.ready as Ready,
+          pid: child.pid!,
+          call<T>(cmd: string, args?: unknown) {
+            const id = ++nextId;
+            child.send({ id, cmd, args });
+            return new Promise<T>((res, rej) => pending.set(id, { resolve: res as (v: unknown) => void, reject: rej }));
+          },
+          stop: () =>
+            new Promise<void>((res) => {
+              if (child.exitCode !== null || child.signalCode !== null) return res();
+              child.once("exit", () => res());
+              child.kill("SIGTERM");
+            }),
+        });
+        return;
+      }
+      const waiting = message.id === undefined ? undefined : pending.get(message.id);
+      if (!waiting) return;
+      pending.delete(message.id!);
+      if (message.error) waiting.reject(new Error(`${name}: ${message.error}`));
+      else waiting.resolve(message.result);
+    });
+  });
+}
+
+/** In a child: announce `ready` and answer the parent's commands with `handlers`. */
+export function serveCommands(ready: unknown, handlers: Record<string, (args: any) => unknown>): void {
+  // Exiting through process.exit lets --cpu-prof and friends write their files.
+  process.on("disconnect", () => process.exit(0));
+  process.on("SIGTERM", () => process.exit(0));
+  process.on("message", async (message: { id: number; cmd: string; args?: unknown }) => {
+    try {
+      const handler = handlers[message.cmd];
+      if (!handler) throw new Error(`unknown command ${message.cmd}`);
+      process.send!({ id: message.id, result: await handler(message.args) });
+    } catch (error) {
+      process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  process.send!({ ready });
+}
+
+/** Memory of this process after two full collections (the child runs with --expose-gc). */
+export function memoryAfterGc(): NodeJS.MemoryUsage {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
+  return process.memoryUsage();
+}

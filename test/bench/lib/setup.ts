@@ -1,0 +1,32 @@
+/** The processes of a bench run: one upstream child with four simulators, services on demand. */
+import type { AppConfigInput } from "../../../core/config.ts";
+import { startChild, type ChildHandle } from "./child.ts";
+
+export type Upstream = ChildHandle<string[]>;
+export type Service = ChildHandle<string>;
+
+/** the per-source deadline of an `all` search in the bench config */
+export const SEARCH_ALL_DEADLINE_MS = 1000;
+export const CACHE_MAX = 50_000;
+
+export function startUpstream(): Promise<Upstream> {
+  return startChild<string[]>("upstream", { BENCH_SIMULATORS: "4" });
+}
+
+/** The service with source_a..source_d on the four simulators and a limiter that never says 429. */
+export function startService(upstream: Upstream): Promise<Service> {
+  const ids = ["source_a", "source_b", "source_c", "source_d"];
+  const config: AppConfigInput = {
+    sources: Object.fromEntries(ids.map((id, i) => [id, { plugin: "fake", options: { baseURL: upstream.ready[i] } }])),
+    lyrics: false,
+    rateLimit: { points: 1_000_000_000, duration: 60 },
+    cache: { max: CACHE_MAX },
+    upstream: { searchAllTimeoutMs: SEARCH_ALL_DEADLINE_MS },
+  };
+  return startChild<string>("service", { BENCH_CONFIG: JSON.stringify(config) });
+}
+
+/** Clears every fault and counter of the four simulators. */
+export async function resetUpstream(upstream: Upstream): Promise<void> {
+  await Promise.all([0, 1, 2, 3].map((index) => upstream.call("reset", { index })));
+}

@@ -1,0 +1,72 @@
+/**
+ * `npm run bench`: every benchmark of the service in one run, on loopback only, printing one
+ * table (metric, measured, baseline/target, ratio, pass/fail). Servers under test run in
+ * child processes (tsx); autocannon and the latency client run here.
+ *
+ * Environment:
+ *   BENCH_MIXED_SECONDS  length of the mixed load of the memory scenario (default 60, two halves)
+ *   BENCH_ROUND_SECONDS  length of one throughput round (default 4; 3 rounds of each target)
+ *   BENCH_STRICT=1       exit with status 1 when a target is missed
+ */
+import "reflect-metadata";
+import { cpus } from "node:os";
+import { renderTable, type Row } from "./lib/table.ts";
+import { startService, startUpstream } from "./lib/setup.ts";
+import { memory } from "./scenarios/memory.ts";
+import { throughput } from "./scenarios/throughput.ts";
+import { addedLatency, coalescing, searchAllHanging } from "./scenarios/upstream.ts";
+
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
+/** A bench that hangs must not hang CI: give up well after the expected few minutes. */
+const WATCHDOG_MS = 8 * 60_000;
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const watchdog = setTimeout(() => {
+    console.error("bench: watchdog fired, giving up");
+    process.exit(2);
+  }, WATCHDOG_MS);
+  watchdog.unref();
+
+  const step = (name: string) => console.error(`bench: ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+  const rows: Row[] = [];
+  const upstream = await startUpstream();
+  try {
+    const service = await startService(upstream);
+    try {
+      step("throughput: baseline and cached /v1/song");
+      rows.push(...(await throughput(service, ROUND_SECONDS)));
+      step("added latency over a 20 ms upstream");
+      rows.push(...(await addedLatency(service, upstream)));
+      step("500 concurrent identical requests");
+      rows.push(...(await coalescing(service, upstream)));
+      step("search all with a hanging source");
+      rows.push(...(await searchAllHanging(service, upstream)));
+    } finally {
+      await service.stop();
+    }
+    step(`memory: cache fills and ${MIXED_SECONDS} s of mixed load`);
+    rows.push(...(await memory(upstream, MIXED_SECONDS)));
+  } finally {
+    await upstream.stop();
+  }
+
+  const checked = rows.filter((r) => r.pass !== undefined);
+  const met = checked.filter((r) => r.pass).length;
+  const cpu = cpus();
+  console.log(`\nmusic-aggregator bench, node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${new Date().toISOString()}`);
+  console.log(`loopback only; servers in child processes; took ${Math.round((Date.now() - started) / 1000)} s\n`);
+  console.log(renderTable(rows));
+  console.log(`\n${met} of ${checked.length} targets met`);
+  clearTimeout(watchdog);
+  return met === checked.length || process.env.BENCH_STRICT !== "1" ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
