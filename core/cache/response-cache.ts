@@ -44,19 +44,10 @@ export class ResponseCache {
   }
 
   /** The answer for `key`: from cache when fresh, else from `load` (one call per key at a time). */
-  async fetch(key: string, policy: CachePolicy, load: () => Promise<unknown>): Promise<CachedAnswer> {
-    const stored = await this.read(key);
-    if (stored && stored.expiresAt > this.now()) {
-      this.hits++;
-      if (stored.kind === "n") throw new NotFoundError(stored.payload);
-      return { json: stored.payload, cost: 0, status: "hit" };
-    }
-    const pending = this.inFlight.get(key);
-    if (pending) return pending;
-    this.misses++;
-    const work = this.load(key, policy, load, stored).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, work);
-    return work;
+  fetch(key: string, policy: CachePolicy, load: () => Promise<unknown>): Promise<CachedAnswer> {
+    const raw = this.read(key);
+    // A synchronous read (the memory driver) answers a hit without waiting on anything.
+    return raw instanceof Promise ? raw.then((stored) => this.answer(key, policy, load, stored)) : this.answer(key, policy, load, raw);
   }
 
   /** Parsed variant of `fetch` for internal callers that need the value. */
@@ -76,6 +67,20 @@ export class ResponseCache {
   }
 
   // --- internal ---
+
+  private answer(key: string, policy: CachePolicy, load: () => Promise<unknown>, stored: StoredEntry | undefined): Promise<CachedAnswer> {
+    if (stored && stored.expiresAt > this.now()) {
+      this.hits++;
+      if (stored.kind === "n") return Promise.reject(new NotFoundError(stored.payload));
+      return Promise.resolve({ json: stored.payload, cost: 0, status: "hit" });
+    }
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    this.misses++;
+    const work = this.load(key, policy, load, stored).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    return work;
+  }
 
   private async load(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale?: StoredEntry): Promise<CachedAnswer> {
     const started = performance.now();
@@ -97,9 +102,15 @@ export class ResponseCache {
     return { json, cost: Math.max(1, Math.round(performance.now() - started)), status: "miss" };
   }
 
-  private async read(key: string): Promise<StoredEntry | undefined> {
-    const raw = await this.backend.storage.getItemRaw<string>(key).catch(() => null);
-    return typeof raw === "string" ? decode(raw) : undefined;
+  /** The decoded entry; a failing store reads as a miss, never as a failed request. */
+  private read(key: string): StoredEntry | undefined | Promise<StoredEntry | undefined> {
+    try {
+      const raw = this.backend.read(key);
+      if (typeof raw === "string" || raw === undefined) return raw === undefined ? undefined : decode(raw);
+      return raw.then((r) => (r === undefined ? undefined : decode(r)), () => undefined);
+    } catch {
+      return undefined;
+    }
   }
 
   private async write(key: string, kind: "v" | "n", payload: string, ttlSeconds: number): Promise<void> {
@@ -124,11 +135,16 @@ function decode(raw: string): StoredEntry | undefined {
   return { expiresAt: Number(raw.slice(0, first)), kind, payload: raw.slice(first + 3) };
 }
 
-/** A cache key from an operation and its normalised parameters: sorted, values encoded. */
+/**
+ * A cache key from an operation and its normalised parameters: sorted, values encoded. The
+ * key is already in unstorage's normal form (no `/`, `\\`, `?`, `::` or edge `:`; values are
+ * percent-encoded), so a direct read of the driver and a write through `storage` agree.
+ */
 export function cacheKey(operation: string, params: Record<string, string | number | boolean | undefined>): string {
-  const parts = Object.keys(params)
-    .filter((k) => params[k] !== undefined)
-    .sort()
-    .map((k) => `${k}=${encodeURIComponent(String(params[k]))}`);
-  return `${operation}:${parts.join("&")}`;
+  let key = `${operation}|`;
+  for (const name of Object.keys(params).sort()) {
+    const value = params[name];
+    if (value !== undefined) key += `${name}=${encodeURIComponent(String(value))}&`;
+  }
+  return key;
 }

@@ -15,14 +15,14 @@ export interface Endpoint<S extends z.ZodType = z.ZodType> {
   cbAlias: boolean;
   /** the schema of `data`, by name, for the documentation */
   data: string;
-  run(service: MusicService, params: z.infer<S>): Promise<{ answer: CachedAnswer; source: string | null }>;
+  /** the answer; the envelope names `params.source` (null for endpoints without one) */
+  run(service: MusicService, params: z.infer<S>): Promise<CachedAnswer>;
 }
 
 const endpoint = <S extends z.ZodType>(e: Endpoint<S>): Endpoint => e as unknown as Endpoint;
 
-/** answers with the requested source named in the envelope */
-const bySource = (answer: Promise<CachedAnswer>, source: string) => answer.then((a) => ({ answer: a, source }));
-const local = async (data: unknown) => ({ answer: { json: JSON.stringify(data), cost: 0, status: "hit" as const }, source: null });
+/** an answer computed here, not cached: the service's own state */
+const local = async (data: unknown): Promise<CachedAnswer> => ({ json: JSON.stringify(data), cost: 0, status: "hit" });
 
 export const ENDPOINTS: Endpoint[] = [
   endpoint({
@@ -31,7 +31,7 @@ export const ENDPOINTS: Endpoint[] = [
     params: SearchParams,
     cbAlias: true,
     data: "SearchPage",
-    run: (s, p) => bySource(s.search(p.source, { q: p.q, page: p.page, size: p.size }), p.source),
+    run: (s, p) => s.search(p.source, { q: p.q, page: p.page, size: p.size }),
   }),
   endpoint({
     path: "/v1/song",
@@ -39,7 +39,7 @@ export const ENDPOINTS: Endpoint[] = [
     params: SourceAndId,
     cbAlias: true,
     data: "SongDetail",
-    run: (s, p) => bySource(s.song(p.source, p.id), p.source),
+    run: (s, p) => s.song(p.source, p.id),
   }),
   endpoint({
     path: "/v1/song/url",
@@ -47,7 +47,7 @@ export const ENDPOINTS: Endpoint[] = [
     params: SongUrlParams,
     cbAlias: true,
     data: "SongUrl",
-    run: (s, p) => bySource(s.url(p.source, p.id, p.quality), p.source),
+    run: (s, p) => s.url(p.source, p.id, p.quality),
   }),
   endpoint({
     path: "/v1/lyric",
@@ -55,7 +55,7 @@ export const ENDPOINTS: Endpoint[] = [
     params: SourceAndId,
     cbAlias: true,
     data: "Lyric",
-    run: (s, p) => bySource(s.lyric(p.source, p.id), p.source),
+    run: (s, p) => s.lyric(p.source, p.id),
   }),
   endpoint({
     path: "/v1/album",
@@ -63,7 +63,7 @@ export const ENDPOINTS: Endpoint[] = [
     params: SourceAndId,
     cbAlias: true,
     data: "AlbumDetail",
-    run: (s, p) => bySource(s.album(p.source, p.id), p.source),
+    run: (s, p) => s.album(p.source, p.id),
   }),
   endpoint({
     path: "/v1/artist",
@@ -71,7 +71,7 @@ export const ENDPOINTS: Endpoint[] = [
     params: SourceAndId,
     cbAlias: true,
     data: "ArtistDetail",
-    run: (s, p) => bySource(s.artist(p.source, p.id), p.source),
+    run: (s, p) => s.artist(p.source, p.id),
   }),
   endpoint({
     path: "/v1/playlist",
@@ -80,7 +80,7 @@ export const ENDPOINTS: Endpoint[] = [
     cbAlias: false,
     data: "PlaylistDetail",
     run: (s, p) =>
-      bySource(s.playlist(p.source, p.id, { page: p.page, size: p.size, quality: p.quality, withUrl: p.with_url }), p.source),
+      s.playlist(p.source, p.id, { page: p.page, size: p.size, quality: p.quality, withUrl: p.with_url }),
   }),
   endpoint({
     path: "/v1/rank",
@@ -88,7 +88,7 @@ export const ENDPOINTS: Endpoint[] = [
     params: RankParams,
     cbAlias: true,
     data: "RankList | RankDetail",
-    run: (s, p) => bySource(s.rank(p.source, p.id), p.source),
+    run: (s, p) => s.rank(p.source, p.id),
   }),
   endpoint({
     path: "/v1/source",

@@ -4,7 +4,7 @@
  * endpoint's own), source, capability, then the work. Nothing thrown escapes as a crash or
  * leaks internals: unknown failures are logged and answered 5000.
  */
-import { getRequestIP, type H3, type H3Event, type HTTPResponse } from "h3";
+import { getRequestIP, type H3, type H3Event } from "h3";
 import type { DependencyContainer } from "tsyringe";
 import type { AppConfig } from "../../core/config.ts";
 import { ErrorCode, InputError, MethodError, RateLimitError, ServiceError, UserAgentBlockedError, toServiceError } from "../../core/errors.ts";
@@ -30,18 +30,18 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
     const method = event.req.method;
     if (method !== "GET" && method !== "HEAD") throw new MethodError(method);
     if (userAgents.isBlocked(event.req.headers.get("user-agent"))) throw new UserAgentBlockedError();
-    const client = getRequestIP(event, { xForwardedFor: trustProxy }) ?? "unknown";
+    const client = (trustProxy ? getRequestIP(event, { xForwardedFor: true }) : event.req.ip) ?? "unknown";
     const decision = await limiter.consume(client);
-    ctx.headers.set("ratelimit-limit", String(decision.limit));
-    ctx.headers.set("ratelimit-remaining", String(decision.remaining));
-    ctx.headers.set("ratelimit-reset", String(decision.resetSeconds));
+    ctx.headers["ratelimit-limit"] = String(decision.limit);
+    ctx.headers["ratelimit-remaining"] = String(decision.remaining);
+    ctx.headers["ratelimit-reset"] = String(decision.resetSeconds);
     if (!decision.allowed) throw new RateLimitError(decision.resetSeconds);
   };
 
-  const handle = async (event: H3Event, endpoint: Endpoint | undefined): Promise<HTTPResponse> => {
+  const handle = async (event: H3Event, endpoint: Endpoint | undefined): Promise<Response> => {
     const query = firstValues(event.url.searchParams);
     const callback = pickCallback(query, endpoint?.cbAlias ?? true);
-    const ctx: ReplyContext = { callback: callback.valid, headers: new Headers(), head: event.req.method === "HEAD" };
+    const ctx: ReplyContext = { callback: callback.valid, headers: {}, head: event.req.method === "HEAD" };
     let source: string | undefined;
     try {
       await guard(event, ctx);
@@ -52,10 +52,9 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
       const params = endpoint.params.safeParse(query);
       if (!params.success) throw new InputError(params.error.issues[0].message);
       source = (params.data as { source?: string }).source;
-      const result = await endpoint.run(service, params.data);
-      if (result.answer.status === "stale") ctx.headers.set("x-cache", "STALE");
-      else ctx.headers.set("x-cache", result.answer.cost === 0 ? "HIT" : "MISS");
-      return replyData(ctx, result.answer.json, result.source, result.answer.cost);
+      const answer = await endpoint.run(service, params.data);
+      ctx.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.cost === 0 ? "HIT" : "MISS";
+      return replyData(ctx, answer.json, source ?? null, answer.cost);
     } catch (thrown) {
       const error = toServiceError(thrown);
       if (error.code === ErrorCode.internal) log.error(`${event.url.pathname}: ${describe(thrown)}`);

@@ -7,6 +7,8 @@
  *   BENCH_MIXED_SECONDS  length of the mixed load of the memory scenario (default 60, two halves)
  *   BENCH_ROUND_SECONDS  length of one throughput round (default 4; 3 rounds of each target)
  *   BENCH_STRICT=1       exit with status 1 when a target is missed
+ *   BENCH_ONLY           comma-separated scenarios to run (throughput, latency, coalescing,
+ *                        search-all, memory); default all
  */
 import "reflect-metadata";
 import { cpus } from "node:os";
@@ -20,6 +22,8 @@ const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
 /** A bench that hangs must not hang CI: give up well after the expected few minutes. */
 const WATCHDOG_MS = 8 * 60_000;
+const ONLY = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+const wanted = (scenario: string) => !ONLY || ONLY.includes(scenario);
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -35,19 +39,29 @@ async function main(): Promise<number> {
   try {
     const service = await startService(upstream);
     try {
-      step("throughput: baseline and cached /v1/song");
-      rows.push(...(await throughput(service, ROUND_SECONDS)));
-      step("added latency over a 20 ms upstream");
-      rows.push(...(await addedLatency(service, upstream)));
-      step("500 concurrent identical requests");
-      rows.push(...(await coalescing(service, upstream)));
-      step("search all with a hanging source");
-      rows.push(...(await searchAllHanging(service, upstream)));
+      if (wanted("throughput")) {
+        step("throughput: baseline and cached /v1/song");
+        rows.push(...(await throughput(service, ROUND_SECONDS)));
+      }
+      if (wanted("latency")) {
+        step("added latency over a 20 ms upstream");
+        rows.push(...(await addedLatency(service, upstream)));
+      }
+      if (wanted("coalescing")) {
+        step("500 concurrent identical requests");
+        rows.push(...(await coalescing(service, upstream)));
+      }
+      if (wanted("search-all")) {
+        step("search all with a hanging source");
+        rows.push(...(await searchAllHanging(service, upstream)));
+      }
     } finally {
       await service.stop();
     }
-    step(`memory: cache fills and ${MIXED_SECONDS} s of mixed load`);
-    rows.push(...(await memory(upstream, MIXED_SECONDS)));
+    if (wanted("memory")) {
+      step(`memory: cache fills and ${MIXED_SECONDS} s of mixed load`);
+      rows.push(...(await memory(upstream, MIXED_SECONDS)));
+    }
   } finally {
     await upstream.stop();
   }
