@@ -11,7 +11,8 @@ import fake from "../fixtures/source-fake/index.ts";
 import { startFakeUpstream } from "../fixtures/source-fake/upstream.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import type { Fault, Simulator } from "../support/simulator.ts";
-import { collectGarbage, openHandles, readAnswer, runPool, settleHandles } from "./support.ts";
+import { runWithConcurrency } from "../../core/music/concurrency.ts";
+import { collectGarbage, openHandles, readAnswer, settleHandles } from "./support.ts";
 
 const REQUESTS = 3000;
 const CONCURRENCY = 50;
@@ -146,9 +147,9 @@ describe("soak: mixed load with a faulty upstream", () => {
 
   it(`${REQUESTS} mixed requests at concurrency ${CONCURRENCY}: zero unexpected statuses, heap and handles back to baseline`, async () => {
     // Warm-up: every planned request once (fills the cache), then a random pass (warms the JIT).
-    const warm = await runPool(plan.length, 10, (i) => send({ ...plan[i], jsonp: false }));
+    const warm = await runWithConcurrency(plan.length, 10, (i) => send({ ...plan[i], jsonp: false }));
     expect(warm.filter(Boolean)).toEqual([]);
-    const warm2 = await runPool(500, CONCURRENCY, () => send(draw()));
+    const warm2 = await runWithConcurrency(500, CONCURRENCY, () => send(draw()));
     expect(warm2.filter(Boolean)).toEqual([]);
     const ignore = simulatorSockets(sims);
     await settleHandles({}, 200, ignore);
@@ -157,7 +158,7 @@ describe("soak: mixed load with a faulty upstream", () => {
     const handlesBefore = openHandles(ignore);
 
     const started = performance.now();
-    const problems = (await runPool(REQUESTS, CONCURRENCY, () => send(draw()))).filter(Boolean);
+    const problems = (await runWithConcurrency(REQUESTS, CONCURRENCY, () => send(draw()))).filter(Boolean);
     const seconds = (performance.now() - started) / 1000;
     expect(problems.slice(0, 10), `${problems.length} unexpected answers`).toEqual([]);
     expect(app.logs.filter((line) => line.startsWith("error"))).toEqual([]);

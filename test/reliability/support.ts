@@ -139,16 +139,3 @@ export function collectGarbage(): void {
   gc();
 }
 
-/** Runs `tasks` with at most `limit` in flight. */
-export async function runPool<T>(count: number, limit: number, task: (index: number) => Promise<T>): Promise<T[]> {
-  const results = new Array<T>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const index = next++;
-      results[index] = await task(index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-  return results;
-}

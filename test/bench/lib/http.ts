@@ -34,19 +34,6 @@ export function timedGet(url: string, agent: http.Agent): Promise<Timed> {
   });
 }
 
-/** Runs `count` tasks with at most `limit` in flight. */
-export async function pool<T>(count: number, limit: number, task: (index: number) => Promise<T>): Promise<T[]> {
-  const results = new Array<T>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const index = next++;
-      results[index] = await task(index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-  return results;
-}
 
 /** The `p`-th percentile (0..100) of `values`, nearest rank. */
 export function percentile(values: number[], p: number): number {

@@ -8,7 +8,8 @@
  * state measured before it.
  */
 import autocannon from "autocannon";
-import { BENCH_UA, keepAliveAgent, pool, timedGet } from "../lib/http.ts";
+import { runWithConcurrency } from "../../../core/music/concurrency.ts";
+import { BENCH_UA, keepAliveAgent, timedGet } from "../lib/http.ts";
 import { CACHE_MAX, resetUpstream, startService, type Service, type Upstream } from "../lib/setup.ts";
 import { fmt, type Row } from "../lib/table.ts";
 
@@ -94,7 +95,7 @@ const and = (check: { ratio: number; pass: boolean }, ok: boolean) => ({ ratio: 
 
 async function warmUp(service: Service): Promise<void> {
   const agent = keepAliveAgent(20);
-  await pool(3000, 20, (i) => timedGet(`${service.ready}${mixedPath(i, `w${i}`)}`, agent));
+  await runWithConcurrency(3000, 20, (i) => timedGet(`${service.ready}${mixedPath(i, `w${i}`)}`, agent));
   agent.destroy();
 }
 

@@ -4,7 +4,8 @@
  * (one upstream call expected); an `all` search with one source hanging (answered right
  * after the per-source deadline).
  */
-import { keepAliveAgent, percentile, pool, timedGet, type Timed } from "../lib/http.ts";
+import { runWithConcurrency } from "../../../core/music/concurrency.ts";
+import { keepAliveAgent, percentile, timedGet, type Timed } from "../lib/http.ts";
 import { resetUpstream, SEARCH_ALL_DEADLINE_MS, type Service, type Upstream } from "../lib/setup.ts";
 import { fmt, type Row } from "../lib/table.ts";
 
@@ -23,7 +24,7 @@ export async function addedLatency(service: Service, upstream: Upstream, request
   const direct: number[] = [];
   const through: number[] = [];
   const run = async (label: string, sink: number[] | undefined, b: number) => {
-    const answers = await pool(batch, concurrency, (i) =>
+    const answers = await runWithConcurrency(batch, concurrency, (i) =>
       label === "direct"
         ? timedGet(`${upstream.ready[0]}/tracks/lat-${b}-${i}`, agent)
         : timedGet(`${service.ready}/v1/song?origin=bench&source=source_a&id=lat-${b}-${i}`, agent),
@@ -56,8 +57,8 @@ export async function coalescing(service: Service, upstream: Upstream, concurren
   await upstream.call("fault", { index: 0, fault: { kind: "latency", ms: 100 } });
   const agent = keepAliveAgent(concurrent);
   // Open every connection first, so the 500 requests really are in flight together.
-  await pool(concurrent, concurrent, () => timedGet(`${service.ready}/v1/status?origin=bench`, agent));
-  const answers: Timed[] = await pool(concurrent, concurrent, () => timedGet(`${service.ready}/v1/song?origin=bench&source=source_a&id=coalesce-1`, agent));
+  await runWithConcurrency(concurrent, concurrent, () => timedGet(`${service.ready}/v1/status?origin=bench`, agent));
+  const answers: Timed[] = await runWithConcurrency(concurrent, concurrent, () => timedGet(`${service.ready}/v1/song?origin=bench&source=source_a&id=coalesce-1`, agent));
   agent.destroy();
   const calls = await upstream.call<number>("calls", { index: 0 });
   await resetUpstream(upstream);
