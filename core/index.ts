@@ -5,7 +5,7 @@
 export * from "./plugin.ts";
 export * from "./domain.ts";
 export * from "./errors.ts";
-export { Tokens } from "./tokens.ts";
+export { Tokens, type TokenTypes, type ServiceOf } from "./tokens.ts";
 export type { UpstreamClient, UpstreamClientFactory, UpstreamClientOptions, UpstreamRequest, UpstreamResponse } from "./http/upstream-client.ts";
 export type { ResponseCache, CachePolicy } from "./cache/response-cache.ts";
 export type { Logger } from "./logger.ts";

@@ -19,6 +19,7 @@ import type {
   SongUrl,
 } from "./domain.ts";
 import type { Logger } from "./logger.ts";
+import type { ServiceOf } from "./tokens.ts";
 
 /** Marks a definition as made by this core, across copies of the package. */
 export const PLUGIN_BRAND = Symbol.for("music-aggregator.plugin");
@@ -35,7 +36,7 @@ export interface PluginContext<Options, Deps extends PluginDeps> {
   /** options validated against the plugin's schema (defaults applied) */
   options: Options;
   /** the core services named in `deps`, resolved from the container */
-  deps: { [K in keyof Deps]: any };
+  deps: { [K in keyof Deps]: ServiceOf<Deps[K]> };
   /** logger scoped to this plugin instance */
   log: Logger;
 }

@@ -3,7 +3,6 @@
  * source without lyrics of its own. See README.md for the lookup and what it refuses.
  */
 import { z } from "zod";
-import type { UpstreamClientFactory } from "../../core/http/upstream-client.ts";
 import { defineLyricsPlugin } from "../../core/plugin.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { createLrclibProvider } from "./provider.ts";
@@ -33,7 +32,7 @@ export default defineLyricsPlugin({
   options: LrclibOptions,
   deps: { http: Tokens.Http },
   create({ options, deps }) {
-    const http = (deps.http as UpstreamClientFactory).create({
+    const http = deps.http.create({
       name: "LRCLIB",
       baseURL: options.baseURL,
       userAgent: options.userAgent,

@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { defineSharePlugin } from "../../core/plugin.ts";
-import type { UpstreamClientFactory } from "../../core/http/upstream-client.ts";
 import { toShareError } from "../../core/share/share-error.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { BaiduShareFlows } from "./flows.ts";
@@ -37,7 +36,7 @@ export default defineSharePlugin({
   options: BaiduShareOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log }) {
-    const http = (deps.http as UpstreamClientFactory).create({
+    const http = deps.http.create({
       name: "share host",
       baseURL: options.baseURL,
       userAgent: options.userAgent,

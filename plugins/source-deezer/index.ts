@@ -4,7 +4,6 @@
  * playlists and charts; addresses are Deezer's public 30 s previews. No lyrics of its own:
  * the lyrics provider answers for it. See README.md for the mapping and its limits.
  */
-import type { UpstreamClientFactory } from "../../core/http/upstream-client.ts";
 import { defineSourcePlugin } from "../../core/plugin.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { DeezerApi } from "./api.ts";
@@ -23,7 +22,7 @@ export default defineSourcePlugin({
   options: DeezerOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log, sourceId }) {
-    const http = (deps.http as UpstreamClientFactory).create({
+    const http = deps.http.create({
       name: "Deezer",
       baseURL: options.baseURL,
       userAgent: options.userAgent,
