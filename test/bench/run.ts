@@ -39,21 +39,16 @@ async function main(): Promise<number> {
   try {
     const service = await startService(upstream);
     try {
-      if (wanted("throughput")) {
-        step("throughput: baseline and cached /v1/song");
-        rows.push(...(await throughput(service, ROUND_SECONDS)));
-      }
-      if (wanted("latency")) {
-        step("added latency over a 20 ms upstream");
-        rows.push(...(await addedLatency(service, upstream)));
-      }
-      if (wanted("coalescing")) {
-        step("500 concurrent identical requests");
-        rows.push(...(await coalescing(service, upstream)));
-      }
-      if (wanted("search-all")) {
-        step("search all with a hanging source");
-        rows.push(...(await searchAllHanging(service, upstream)));
+      const scenarios: [string, string, () => Promise<Row[]>][] = [
+        ["throughput", "throughput: baseline and cached /v1/song", () => throughput(service, ROUND_SECONDS)],
+        ["latency", "added latency over a 20 ms upstream", () => addedLatency(service, upstream)],
+        ["coalescing", "500 concurrent identical requests", () => coalescing(service, upstream)],
+        ["search-all", "search all with a hanging source", () => searchAllHanging(service, upstream)],
+      ];
+      for (const [name, label, run] of scenarios) {
+        if (!wanted(name)) continue;
+        step(label);
+        rows.push(...(await run()));
       }
     } finally {
       await service.stop();
