@@ -4,7 +4,6 @@
  * upstream call; not-found answers are cached briefly; an expired answer stands in when the
  * upstream fails.
  */
-import type { Storage } from "unstorage";
 import { NotFoundError, isUpstreamFailure } from "../errors.ts";
 import type { CacheStats } from "../domain.ts";
 import type { CacheBackend } from "./storage.ts";
@@ -12,6 +11,8 @@ import type { CacheBackend } from "./storage.ts";
 export interface CachePolicy {
   /** lifetime in seconds; a function may derive it from the answer (e.g. a url's expiry) */
   ttl: number | ((value: unknown) => number);
+  /** keep the answer past its lifetime to stand in when the upstream fails (default true) */
+  keepStale?: boolean;
 }
 
 export interface CachedAnswer {
@@ -39,20 +40,11 @@ export class ResponseCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get storage(): Storage {
-    return this.backend.storage;
-  }
-
   /** The answer for `key`: from cache when fresh, else from `load` (one call per key at a time). */
   fetch(key: string, policy: CachePolicy, load: () => Promise<unknown>): Promise<CachedAnswer> {
     const raw = this.read(key);
     // A synchronous read (the memory driver) answers a hit without waiting on anything.
     return raw instanceof Promise ? raw.then((stored) => this.answer(key, policy, load, stored)) : this.answer(key, policy, load, raw);
-  }
-
-  /** Parsed variant of `fetch` for internal callers that need the value. */
-  async fetchValue<T>(key: string, policy: CachePolicy, load: () => Promise<T>): Promise<T> {
-    return JSON.parse((await this.fetch(key, policy, load)).json) as T;
   }
 
   async stats(): Promise<CacheStats> {
@@ -90,14 +82,14 @@ export class ResponseCache {
     } catch (error) {
       if (error instanceof NotFoundError) {
         await this.write(key, "n", error.message, this.settings.notFoundTtl);
-      } else if (stale?.kind === "v" && isUpstreamFailure(error)) {
+      } else if (stale?.kind === "v" && policy.keepStale !== false && isUpstreamFailure(error)) {
         return { json: stale.payload, cost: 0, status: "stale" };
       }
       throw error;
     }
     const json = JSON.stringify(value);
     const ttl = typeof policy.ttl === "function" ? policy.ttl(value) : policy.ttl;
-    if (ttl > 0) await this.write(key, "v", json, ttl);
+    if (ttl > 0) await this.write(key, "v", json, ttl, policy.keepStale !== false);
     // Cost is at least 1 ms so that a miss is never mistaken for a cache hit.
     return { json, cost: Math.max(1, Math.round(performance.now() - started)), status: "miss" };
   }
@@ -113,11 +105,11 @@ export class ResponseCache {
     }
   }
 
-  private async write(key: string, kind: "v" | "n", payload: string, ttlSeconds: number): Promise<void> {
+  private async write(key: string, kind: "v" | "n", payload: string, ttlSeconds: number, keepStale = true): Promise<void> {
     const expiresAt = this.now() + ttlSeconds * 1000;
     // A failing cache store must never fail the request it caches.
     await this.backend.storage
-      .setItemRaw(key, `${expiresAt}|${kind}|${payload}`, { ttl: ttlSeconds + this.settings.staleTtl })
+      .setItemRaw(key, `${expiresAt}|${kind}|${payload}`, { ttl: ttlSeconds + (keepStale ? this.settings.staleTtl : 0) })
       .catch(() => undefined);
   }
 }

@@ -7,8 +7,8 @@ import type { Storage } from "unstorage";
 import type { AppConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { ShareBackend } from "../plugin.ts";
+import type { ResponseCache } from "../cache/response-cache.ts";
 import { Tokens } from "../tokens.ts";
-import { ListingCache } from "./listing-cache.ts";
 import { QrCodeService, resolveQrSecret } from "./qr-code.ts";
 import { ShareService } from "./share-service.ts";
 import { TrafficStats } from "./traffic-stats.ts";
@@ -26,6 +26,6 @@ export function registerShareServices(
   scope.registerInstance(Tokens.TrafficStats, new TrafficStats(scope.resolve<Storage>(Tokens.StatsStorage)));
   scope.registerInstance(QrCodeToken, new QrCodeService(resolveQrSecret(config.share.qrSecret, log.child("share"))));
   if (!backend) return;
-  const cache = new ListingCache(scope.resolve<Storage>(Tokens.Storage), config.share.listTtl);
-  scope.registerInstance(Tokens.ShareService, new ShareService(backend, cache, config.upstream.timeoutMs * LISTING_DEADLINE_FACTOR));
+  const cache = scope.resolve<ResponseCache>(Tokens.ResponseCache);
+  scope.registerInstance(Tokens.ShareService, new ShareService(backend, cache, config.share.listTtl, config.upstream.timeoutMs * LISTING_DEADLINE_FACTOR));
 }

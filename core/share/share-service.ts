@@ -1,10 +1,13 @@
 /**
  * The `/api/v0/list` operation: parse the share through the backend plugin (which refuses
- * anything but its own hosts), normalise the directory, then list through the cache.
+ * anything but its own hosts), normalise the directory, then list through the response cache
+ * (concurrent misses share one upstream listing). A listing is never kept past its lifetime,
+ * not even as a stale stand-in: it may describe a share protected by an extract code.
  */
-import type { ShareBackend, ShareListing } from "../plugin.ts";
+import { createHash } from "node:crypto";
+import type { ResponseCache } from "../cache/response-cache.ts";
+import type { ShareBackend, ShareListing, ShareRef } from "../plugin.ts";
 import { ShareError } from "../errors.ts";
-import { ListingCache, listingKey } from "./listing-cache.ts";
 import { toShareError } from "./share-error.ts";
 
 export interface ListRequest {
@@ -19,7 +22,9 @@ export interface ListRequest {
 export class ShareService {
   constructor(
     private readonly backend: ShareBackend,
-    private readonly cache: ListingCache,
+    private readonly cache: ResponseCache,
+    /** lifetime of a cached listing, seconds */
+    private readonly ttlSeconds: number,
     /** the whole listing's deadline, all pages included */
     private readonly deadlineMs: number,
   ) {}
@@ -29,9 +34,10 @@ export class ShareService {
     try {
       const ref = this.backend.parse(request.surl, request.pwd || undefined);
       const dir = normaliseDir(request.dir);
-      return await this.cache.get(listingKey(ref, dir), () =>
+      const answer = await this.cache.fetch(listingKey(ref, dir), { ttl: this.ttlSeconds, keepStale: false }, () =>
         this.backend.list(ref, dir, { signal: AbortSignal.timeout(this.deadlineMs) }),
       );
+      return { listing: JSON.parse(answer.json) as ShareListing, hit: answer.status === "hit" };
     } catch (error) {
       throw toShareError(error);
     }
@@ -43,4 +49,13 @@ export function normaliseDir(dir: string): string {
   if (dir !== "" && !dir.startsWith("/")) throw new ShareError(400, "dir must be / or a path starting with /");
   const trimmed = dir.replace(/\/+$/, "");
   return trimmed === "" ? "/" : trimmed;
+}
+
+/**
+ * The cache key of (share, extract code, directory). Hashed, so that extract codes never
+ * appear in storage keys (Redis keys are easy to list).
+ */
+export function listingKey(ref: ShareRef, dir: string): string {
+  const digest = createHash("sha256").update(`${ref.shortCode}\u0000${ref.pwd ?? ""}\u0000${dir}`).digest("hex");
+  return `share:list|${digest}`;
 }
