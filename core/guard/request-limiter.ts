@@ -13,6 +13,15 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
+/** The `RateLimit-*` answer headers of a decision (DESIGN §3), lowercase. */
+export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
+  return {
+    "ratelimit-limit": String(decision.limit),
+    "ratelimit-remaining": String(decision.remaining),
+    "ratelimit-reset": String(decision.resetSeconds),
+  };
+}
+
 export interface RequestLimiterOptions {
   points: number;
   durationSeconds: number;

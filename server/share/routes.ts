@@ -7,7 +7,7 @@ import { getRequestIP, type H3, type H3Event } from "h3";
 import type { DependencyContainer } from "tsyringe";
 import type { AppConfig } from "../../core/config.ts";
 import { ShareError } from "../../core/errors.ts";
-import type { RequestLimiter } from "../../core/guard/request-limiter.ts";
+import { rateLimitHeaders, type RequestLimiter } from "../../core/guard/request-limiter.ts";
 import type { Logger } from "../../core/logger.ts";
 import type { QrCodeService } from "../../core/share/qr-code.ts";
 import { QrCodeToken } from "../../core/share/register.ts";
@@ -54,9 +54,7 @@ export function registerShareRoutes(app: H3, scope: DependencyContainer): void {
   const rateLimit = async (event: H3Event, ctx: ShareReplyContext) => {
     const client = getRequestIP(event, { xForwardedFor: config.rateLimit.trustProxy }) ?? "unknown";
     const decision = await limiter.consume(`share:${client}`);
-    ctx.headers.set("ratelimit-limit", String(decision.limit));
-    ctx.headers.set("ratelimit-remaining", String(decision.remaining));
-    ctx.headers.set("ratelimit-reset", String(decision.resetSeconds));
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) ctx.headers.set(name, value);
     if (!decision.allowed) throw new ShareError(429, "rate limit exceeded", { retryAfterSeconds: decision.resetSeconds });
   };
 

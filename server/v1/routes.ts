@@ -8,7 +8,7 @@ import { getRequestIP, type H3, type H3Event } from "h3";
 import type { DependencyContainer } from "tsyringe";
 import type { AppConfig } from "../../core/config.ts";
 import { ErrorCode, InputError, MethodError, RateLimitError, ServiceError, UserAgentBlockedError, toServiceError } from "../../core/errors.ts";
-import type { RequestLimiter } from "../../core/guard/request-limiter.ts";
+import { rateLimitHeaders, type RequestLimiter } from "../../core/guard/request-limiter.ts";
 import { UserAgentPolicy } from "../../core/guard/user-agent.ts";
 import type { Logger } from "../../core/logger.ts";
 import type { MusicService } from "../../core/music/music-service.ts";
@@ -32,9 +32,7 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
     if (userAgents.isBlocked(event.req.headers.get("user-agent"))) throw new UserAgentBlockedError();
     const client = (trustProxy ? getRequestIP(event, { xForwardedFor: true }) : event.req.ip) ?? "unknown";
     const decision = await limiter.consume(client);
-    ctx.headers["ratelimit-limit"] = String(decision.limit);
-    ctx.headers["ratelimit-remaining"] = String(decision.remaining);
-    ctx.headers["ratelimit-reset"] = String(decision.resetSeconds);
+    Object.assign(ctx.headers, rateLimitHeaders(decision));
     if (!decision.allowed) throw new RateLimitError(decision.resetSeconds);
   };
 
