@@ -10,6 +10,7 @@ import { createServiceContainer, disposeServiceContainer } from "../core/contain
 import { createConsoleLogger } from "../core/logger.ts";
 import { discoverPlugins } from "../core/plugins/discover.ts";
 import { createApp } from "./app.ts";
+import { answerClientErrors } from "./client-errors.ts";
 import { trackInFlight } from "./graceful.ts";
 
 const log = createConsoleLogger("music");
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const app = createApp(scope);
   const requests = trackInFlight(toNodeHandler(app));
   const listener = await listen(requests.handler, { port, hostname: host, showURL: false, qr: false, autoClose: false, public: host !== "127.0.0.1" && host !== "localhost" });
+  answerClientErrors(listener.server);
   log.info(`music-aggregator ${VERSION} listening on ${listener.url} (${file ? `config ${file}` : "embedded defaults"})`);
 
   let closing = false;
