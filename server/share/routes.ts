@@ -1,5 +1,5 @@
 /**
- * Registers the share-listing service (`/api`) and the status page (`/`). Each `/api` request
+ * Registers the share-listing service (`/api`). Each `/api` request
  * is checked in this order: method, rate limit (list and qrcode), then its input, then the
  * work; every answer, success or not, is counted in the traffic statistics.
  */
@@ -19,7 +19,6 @@ import { firstValues } from "../query.ts";
 import { readJsonBody } from "./request.ts";
 import { newReplyContext, replyData, replyError, type ShareReplyContext } from "./respond.ts";
 import { ListBody, QrQuery } from "./schemas.ts";
-import { renderStatusPage } from "./status-page.ts";
 
 export function registerShareRoutes(app: H3, scope: DependencyContainer): void {
   const config = scope.resolve<AppConfig>(Tokens.Config);
@@ -28,7 +27,6 @@ export function registerShareRoutes(app: H3, scope: DependencyContainer): void {
   const stats = scope.resolve<TrafficStats>(Tokens.TrafficStats);
   const qr = scope.resolve<QrCodeService>(QrCodeToken);
   const shares = scope.isRegistered(Tokens.ShareService, true) ? scope.resolve<ShareService>(Tokens.ShareService) : undefined;
-  const startedAt = Date.now();
 
   /** Runs one /api request: errors become envelopes, and the outcome is counted. */
   const handle = (kind: RequestKind, methods: string[], work: (event: H3Event, ctx: ShareReplyContext) => Promise<Response>) =>
@@ -100,24 +98,6 @@ export function registerShareRoutes(app: H3, scope: DependencyContainer): void {
       throw new ShareError(404, `no endpoint ${event.url.pathname}`);
     }),
   );
-
-  app.all("/", (event) => {
-    const method = event.req.method;
-    if (method !== "GET" && method !== "HEAD") {
-      return new Response("method not allowed\n", { status: 405, headers: { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" } });
-    }
-    const html = renderStatusPage({ uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000), shareEnabled: !!shares });
-    return new Response(method === "HEAD" ? null : html, {
-      status: 200,
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
-        "x-frame-options": "DENY",
-        "cache-control": "no-store",
-      },
-    });
-  });
 }
 
 // --- internal ---

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { VERSION } from "../../core/config.ts";
 import { ENDPOINTS } from "../v1/endpoints.ts";
 import { callback, origin } from "../v1/params.ts";
-import { API_ENDPOINTS } from "./schemas.ts";
+import { API_ENDPOINTS } from "../share/schemas.ts";
 import { documentedTypes } from "./type-docs.ts";
 
 export interface StatusPageInput {
