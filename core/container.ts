@@ -50,7 +50,6 @@ export function createServiceContainer({ config, catalog, logger }: ServiceConta
     new RequestLimiter({ points: config.rateLimit.points, durationSeconds: config.rateLimit.duration, redis, keyPrefix: `${prefix}:rl` }),
   );
   scope.registerInstance(UserAgentPolicy, new UserAgentPolicy(config.userAgentBlock));
-  scope.registerInstance(Tokens.PluginCatalog, catalog);
 
   const bound = instantiatePlugins(catalog, config, scope, log);
   scope.registerInstance(Tokens.SourceRegistry, bound.registry);

@@ -33,8 +33,6 @@ export const Tokens = {
   RateLimiter,
   /** a shared key-value `Storage` for statistics (memory, or Redis when configured) */
   StatsStorage,
-  /** `PluginCatalog`: every discovered plugin definition */
-  PluginCatalog: Symbol.for("music.plugin-catalog"),
   /** `SourceRegistry`: public source ids bound to plugin instances */
   SourceRegistry: Symbol.for("music.source-registry"),
   /** `MusicService`: the `/v1` operations */
@@ -58,5 +56,3 @@ export interface TokenTypes {
 
 /** The service a token stands for (`unknown` for a token plugins are not given a type for). */
 export type ServiceOf<T> = T extends keyof TokenTypes ? TokenTypes[T] : unknown;
-
-export type TokenName = keyof typeof Tokens;

@@ -65,13 +65,6 @@ export class UpstreamClient {
     return this.options.name;
   }
 
-  /** GET and parse JSON; HTTP errors other than 5xx/429 are returned to the caller via `request`. */
-  async getJson<T = unknown>(path: string, request: Omit<UpstreamRequest, "method"> = {}): Promise<T> {
-    const response = await this.request(path, request);
-    if (response.status >= 400) throw new UpstreamError(`${this.name} answered HTTP ${response.status}`);
-    return response.json<T>();
-  }
-
   /**
    * Sends a request. 5xx and 429 answers are retried (idempotent requests) and then thrown
    * as 2002; other statuses are returned so the plugin can map them (a 404 may be a miss).
