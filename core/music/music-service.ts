@@ -107,7 +107,7 @@ export class MusicService {
 
   rank(sourceId: string, id: string | undefined): Promise<CachedAnswer> {
     const source = this.use(sourceId, "rank");
-    return this.cached(source, "rank", { id }, this.ttl.rank, id === undefined ? RankList : RankDetail, (m, ctx) =>
+    return this.cached(source, "rank", { id }, this.ttl.rank, (id === undefined ? RankList : RankDetail) as z.ZodType<RankList | RankDetail>, (m, ctx) =>
       m.rank!(id, ctx),
     );
   }
@@ -145,21 +145,22 @@ export class MusicService {
   /** One source's page of a search, cached as a SearchPage of its own. */
   private searchOne(source: BoundSource, params: SearchParams, ctx: CallContext): Promise<CachedAnswer> {
     const { q, page, size } = params;
-    return this.cached(source, "search", { q, page, size }, this.ttl.search, SearchPage, async (m, c): Promise<SearchPage> => {
-      const result = validate(source.id, "SearchResult", SearchResult, await m.search!({ q, page, size }, c));
-      return { page, size, total: result.total, failed: [], list: result.list };
-    }, ctx);
+    return this.cached(source, "search", { q, page, size }, this.ttl.search, SearchResult, (m, c) => m.search!({ q, page, size }, c), {
+      ctx,
+      // Cached as this source's own SearchPage, so a single-source search answers it as is.
+      present: (result: SearchResult): SearchPage => ({ page, size, total: result.total, failed: [], list: result.list }),
+    });
   }
 
-  /** One cached plugin call whose answer is validated against its schema. */
-  private cached(
+  /** One cached plugin call whose answer is validated against its schema (then `present`ed, if given). */
+  private cached<T>(
     source: BoundSource,
     operation: string,
     params: Record<string, string | number | undefined>,
     ttl: number | ((value: unknown) => number),
-    schema: z.ZodType,
+    schema: z.ZodType<T>,
     call: (methods: Partial<SourceMethods>, ctx: CallContext) => Promise<unknown>,
-    ctx: CallContext = {},
+    { ctx = {}, present }: { ctx?: CallContext; present?: (value: T) => unknown } = {},
   ): Promise<CachedAnswer> {
     const key = cacheKey(`${operation}:${source.id}`, params);
     return this.cache.fetch(key, { ttl }, async () => {
@@ -167,7 +168,8 @@ export class MusicService {
       const deadline = AbortSignal.timeout(this.config.upstream.operationTimeoutMs);
       const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
       const value = await call(source.methods!, { ...ctx, signal });
-      return validate(source.id, schemaName(operation), schema, value);
+      const valid = validate(source.id, schemaName(operation), schema, value);
+      return present ? present(valid) : valid;
     });
   }
 
@@ -209,7 +211,7 @@ function schemaName(operation: string): string {
     artist: "ArtistDetail",
     playlist: "PlaylistDetail",
     rank: "RankResponse",
-    search: "SearchPage",
+    search: "SearchResult",
   };
   return names[operation] ?? operation;
 }
