@@ -101,27 +101,24 @@ async function warmUp(service: Service): Promise<void> {
 
 /** `count` distinct uncached songs through autocannon. */
 async function fill(service: Service, prefix: string, count: number): Promise<void> {
-  let n = 0;
-  const result = await autocannon({
-    url: service.ready,
-    connections: 50,
-    amount: count,
-    headers: { "user-agent": BENCH_UA },
-    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/v1/song?origin=bench&source=source_a&id=${prefix}-${n++}` }) }],
-  });
+  const result = await loadPaths(service, { connections: 50, amount: count }, (n) => `/v1/song?origin=bench&source=source_a&id=${prefix}-${n}`);
   if (result.non2xx || result.errors || result.timeouts) throw new Error(`fill: ${result.non2xx} non-2xx, ${result.errors} errors`);
+}
+
+/** autocannon against the service, the n-th request going to `pathOf(n)`. */
+function loadPaths(service: Service, options: { connections: number; amount?: number; duration?: number }, pathOf: (n: number) => string) {
+  let n = 0;
+  return autocannon({
+    url: service.ready,
+    ...options,
+    headers: { "user-agent": BENCH_UA },
+    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: pathOf(n++) }) }],
+  });
 }
 
 /** Mixed traffic: cached and uncached songs, JSONP, searches (one source and all), urls, lists, bad requests, misses. */
 async function mixedLoad(service: Service, seconds: number, prefix: string): Promise<{ rps: number; unexpected: number }> {
-  let n = 0;
-  const result = await autocannon({
-    url: service.ready,
-    connections: 100,
-    duration: seconds,
-    headers: { "user-agent": BENCH_UA },
-    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: mixedPath(n++, `${prefix}-${n}`) }) }],
-  });
+  const result = await loadPaths(service, { connections: 100, duration: seconds }, (n) => mixedPath(n, `${prefix}-${n + 1}`));
   const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
   const unexpected = Object.entries(stats).filter(([code]) => !["200", "400", "404"].includes(code)).reduce((sum, [, s]) => sum + Number(s.count), 0);
   return { rps: result.requests.total / result.duration, unexpected: unexpected + result.errors + result.timeouts };
