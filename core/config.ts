@@ -116,6 +116,16 @@ export const AppConfigSchema = z.strictObject({
       listTtl: Seconds.default(120),
     })
     .prefault({}),
+  server: z
+    .strictObject({
+      /** to receive a request's line and headers; slower callers get 1001 and are disconnected */
+      headersTimeoutMs: z.number().int().positive().default(10_000),
+      /** to receive a request body the service reads (POST /api/v0/list) */
+      bodyTimeoutMs: z.number().int().positive().default(10_000),
+      /** to receive a whole request, body included, whether it is read or not */
+      requestTimeoutMs: z.number().int().positive().default(30_000),
+    })
+    .prefault({}),
   /** the short disclaimer reported by /v1/status */
   notice: z
     .string()

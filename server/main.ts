@@ -1,17 +1,18 @@
 /**
  * The entry point: load config, discover and bind plugins, build the app, listen on
- * `PORT`/`HOST`, and shut down gracefully on SIGTERM/SIGINT (in-flight requests finish).
+ * `PORT`/`HOST` (exactly there, or not at all), and shut down gracefully on SIGTERM/SIGINT
+ * (in-flight requests finish).
  */
 import "reflect-metadata";
-import { listen } from "listhen";
 import { toNodeHandler } from "h3/node";
 import { listenAddress, loadConfig, VERSION } from "../core/config.ts";
 import { createServiceContainer, disposeServiceContainer } from "../core/container.ts";
 import { createConsoleLogger } from "../core/logger.ts";
 import { discoverPlugins } from "../core/plugins/discover.ts";
 import { createApp } from "./app.ts";
-import { answerClientErrors } from "./client-errors.ts";
 import { trackInFlight } from "./graceful.ts";
+import { serve } from "./listen.ts";
+import { nodeEntry } from "./node-server.ts";
 
 const log = createConsoleLogger("music");
 
@@ -20,11 +21,13 @@ async function main(): Promise<void> {
   const { port, host } = listenAddress();
   const catalog = await discoverPlugins({ modules: config.plugins });
   const scope = createServiceContainer({ config, catalog, logger: log });
-  const app = createApp(scope);
-  const requests = trackInFlight(toNodeHandler(app));
-  const listener = await listen(requests.handler, { port, hostname: host, showURL: false, qr: false, autoClose: false, public: host !== "127.0.0.1" && host !== "localhost" });
-  answerClientErrors(listener.server);
-  log.info(`music-aggregator ${VERSION} listening on ${listener.url} (${file ? `config ${file}` : "embedded defaults"})`);
+  const requests = trackInFlight(toNodeHandler(createApp(scope)));
+  const { server, url } = await serve(nodeEntry(requests.handler, log), {
+    port,
+    host,
+    timeouts: { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs },
+  });
+  log.info(`music-aggregator ${VERSION} listening on ${url} (${file ? `config ${file}` : "embedded defaults"})`);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,8 +36,8 @@ async function main(): Promise<void> {
     log.info(`${signal}: closing, waiting for in-flight requests`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     // Stop accepting and drop idle keep-alive sockets; requests in flight run to the end.
-    listener.server.close();
-    listener.server.closeIdleConnections();
+    server.close();
+    server.closeIdleConnections();
     await requests.drained();
     await disposeServiceContainer(scope);
     clearTimeout(force);

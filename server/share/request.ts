@@ -1,5 +1,6 @@
 /**
- * Reading what a caller sent: a JSON body of bounded size and the right content type.
+ * Reading what a caller sent: a JSON body of bounded size, read within a deadline, with the
+ * right content type.
  */
 import type { H3Event } from "h3";
 import { ShareError } from "../../core/errors.ts";
@@ -8,13 +9,21 @@ import { readCapped } from "../../core/http/read-capped.ts";
 /** Largest accepted body; a listing request is a few hundred bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** The body as JSON: 415 for another content type, 413 when too large, 400 when not JSON. */
-export async function readJsonBody(event: H3Event, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+/**
+ * The body as JSON: 415 for another content type, 413 when too large, 408 when it does not
+ * arrive within `timeoutMs`, 400 when not JSON. A 413 or 408 leaves the rest of the body
+ * unread, so those answers close the connection (see `respond.ts`).
+ */
+export async function readJsonBody(event: H3Event, timeoutMs: number, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const type = (event.req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") throw new ShareError(415, "content type must be application/json");
   const declared = Number(event.req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new ShareError(413, `body must be at most ${maxBytes} bytes`);
-  const text = await readCapped(event.req.body, maxBytes);
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const text = await readCapped(event.req.body, maxBytes, deadline).catch((error: unknown) => {
+    if (deadline.aborted) throw new ShareError(408, `body was not received within ${timeoutMs} ms`);
+    throw new ShareError(400, "body could not be read", { cause: error });
+  });
   if (text === undefined) throw new ShareError(413, `body must be at most ${maxBytes} bytes`);
   try {
     return JSON.parse(text);

@@ -27,6 +27,8 @@ export function replyData(ctx: ShareReplyContext, data: unknown): Response {
 /** A failure: `{code, message, data:null}`; 429 carries Retry-After. */
 export function replyError(ctx: ShareReplyContext, error: ShareError): Response {
   if (error.status === 429 && error.retryAfterSeconds !== undefined) ctx.headers.set("retry-after", String(error.retryAfterSeconds));
+  // The rest of the body was left unread: the connection cannot carry another request.
+  if (error.status === 413 || error.status === 408) ctx.headers.set("connection", "close");
   return replyJson(ctx, error.status, { code: error.status, message: error.message, data: null });
 }
 

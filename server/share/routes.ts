@@ -61,7 +61,7 @@ export function registerShareRoutes(app: H3, scope: DependencyContainer): void {
     handle("list", ["POST"], async (event, ctx) => {
       if (!shares) throw new ShareError(404, "no share backend is configured");
       await rateLimit(event, ctx);
-      const body = ListBody.safeParse(await readJsonBody(event));
+      const body = ListBody.safeParse(await readJsonBody(event, config.server.bodyTimeoutMs));
       if (!body.success) throw new ShareError(400, issueMessage(body.error.issues[0]));
       const { listing, hit } = await shares.list(body.data);
       ctx.headers.set("x-cache", hit ? "HIT" : "MISS");

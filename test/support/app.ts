@@ -15,7 +15,7 @@ import { createMemoryLogger } from "../../core/logger.ts";
 import { PluginCatalog, discoverPlugins } from "../../core/plugins/discover.ts";
 import type { AnyPluginDefinition } from "../../core/plugin.ts";
 import { createApp } from "../../server/app.ts";
-import { answerClientErrors } from "../../server/client-errors.ts";
+import { hardenServer, nodeEntry } from "../../server/node-server.ts";
 
 export const TEST_UA = "music-aggregator-tests/1.0";
 
@@ -46,8 +46,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = createMemoryLogger();
   const scope = createServiceContainer({ config, catalog, logger });
   const app = createApp(scope);
-  const server: Server = createServer(toNodeHandler(app));
-  answerClientErrors(server);
+  const handler = nodeEntry(toNodeHandler(app), logger);
+  const server: Server = createServer(handler);
+  hardenServer(server, handler, { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

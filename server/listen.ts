@@ -1,0 +1,67 @@
+/**
+ * Serving with listhen on exactly the address asked for. listhen (through get-port-please)
+ * moves to another port when the one asked for is busy or on its unsafe list; a service
+ * that silently answers elsewhere is worse than one that does not start, so a busy address
+ * stops the start with a message that names it.
+ */
+import { createServer } from "node:net";
+import type { Server } from "node:http";
+import { listen } from "listhen";
+import { hardenServer, type NodeHandler, type RequestTimeouts } from "./node-server.ts";
+
+export class ListenError extends Error {
+  override name = "ListenError";
+}
+
+export interface Listening {
+  server: Server;
+  url: string;
+}
+
+export async function serve(handler: NodeHandler, { port, host, timeouts }: { port: number; host: string; timeouts: RequestTimeouts }): Promise<Listening> {
+  if (port !== 0) await probe(port, host);
+  const listener = await listen(handler, {
+    // An object turns off get-port-please's fallbacks (another port, a random one).
+    port: port === 0 ? 0 : ({ port, ports: [], portRange: [], alternativePortRange: [], random: false } as never),
+    hostname: host,
+    showURL: false,
+    qr: false,
+    autoClose: false,
+    public: host !== "127.0.0.1" && host !== "localhost",
+  }).catch((error: unknown) => {
+    throw new ListenError(`cannot listen on ${address(host, port)}: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  const server = listener.server as Server;
+  const actual = (server.address() as { port: number }).port;
+  if (port !== 0 && actual !== port) {
+    server.close();
+    throw new ListenError(`cannot listen on ${address(host, port)}: listhen would only listen on port ${actual}`);
+  }
+  hardenServer(server, handler, timeouts);
+  return { server, url: listener.url };
+}
+
+// --- internal ---
+
+/** Tries the address first, so the error says why it cannot be had. */
+function probe(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const tester = createServer();
+    tester.once("error", (error: NodeJS.ErrnoException) => {
+      const why =
+        error.code === "EADDRINUSE"
+          ? "the address is already in use"
+          : error.code === "EACCES"
+            ? "permission denied"
+            : error.code === "EADDRNOTAVAIL"
+              ? "the address is not available on this machine"
+              : error.message;
+      reject(new ListenError(`cannot listen on ${address(host, port)}: ${why}`));
+    });
+    tester.listen({ port, host, exclusive: true }, () => tester.close(() => resolve()));
+  });
+}
+
+function address(host: string, port: number): string {
+  return host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
+}
