@@ -7,11 +7,11 @@ import "reflect-metadata";
 import { Redis } from "ioredis";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";
 import type { AppConfig } from "./config.ts";
-import { ResponseCache } from "./cache/response-cache.ts";
+import { StoreResponseCache } from "./cache/response-cache.ts";
 import { createCacheBackend } from "./cache/storage.ts";
 import { RequestLimiter } from "./guard/request-limiter.ts";
 import { UserAgentPolicy } from "./guard/user-agent.ts";
-import { UpstreamClientFactory } from "./http/upstream-client.ts";
+import { HttpUpstreamClientFactory } from "./http/upstream-client.ts";
 import { createConsoleLogger, type Logger } from "./logger.ts";
 import { MusicService } from "./music/music-service.ts";
 import type { PluginCatalog } from "./plugins/discover.ts";
@@ -42,21 +42,21 @@ export function createServiceContainer({ config, catalog, logger }: ServiceConta
   scope.registerInstance(Tokens.StatsStorage, statsBackend.storage);
   scope.registerInstance(
     Tokens.ResponseCache,
-    new ResponseCache(cacheBackend, { notFoundTtl: config.cache.ttl.notFound, staleTtl: config.cache.ttl.stale }),
+    new StoreResponseCache(cacheBackend, { notFoundTtl: config.cache.ttl.notFound, staleTtl: config.cache.ttl.stale }),
   );
-  scope.registerInstance(Tokens.Http, new UpstreamClientFactory(config.upstream));
+  scope.registerInstance(Tokens.Http, new HttpUpstreamClientFactory(config.upstream));
   scope.registerInstance(
     Tokens.RateLimiter,
     new RequestLimiter({ points: config.rateLimit.points, durationSeconds: config.rateLimit.duration, redis, keyPrefix: `${prefix}:rl` }),
   );
-  scope.registerInstance(UserAgentPolicy, new UserAgentPolicy(config.userAgentBlock));
+  scope.registerInstance(Tokens.UserAgentPolicy, new UserAgentPolicy(config.userAgentBlock));
 
   const bound = instantiatePlugins(catalog, config, scope, log);
   scope.registerInstance(Tokens.SourceRegistry, bound.registry);
   scope.registerInstance(Tokens.MusicService, scope.resolve(MusicService));
   registerShareServices(scope, { config, log, backend: bound.share?.backend });
 
-  scope.registerInstance(DisposeHook, async () => {
+  scope.registerInstance(Tokens.Dispose, async () => {
     await Promise.allSettled([cacheBackend.dispose(), statsBackend.dispose()]);
     redis?.disconnect();
   });
@@ -65,7 +65,5 @@ export function createServiceContainer({ config, catalog, logger }: ServiceConta
 
 /** Closes the container's connections (cache, Redis). */
 export async function disposeServiceContainer(scope: DependencyContainer): Promise<void> {
-  await scope.resolve<() => Promise<void>>(DisposeHook)();
+  await scope.resolve<() => Promise<void>>(Tokens.Dispose)();
 }
-
-const DisposeHook = Symbol.for("music.dispose");

@@ -1,12 +1,29 @@
 /**
- * The public API for plugin authors: contracts and `define*` helpers, domain schemas,
- * errors, DI tokens and the types of the core services a plugin can ask for.
+ * `@music-aggregator/core`: everything a plugin uses, and nothing else. Plugins (bundled or
+ * third-party) import only this module; `@music-aggregator/core/testing` holds the contract
+ * suite and the upstream simulator for their tests.
  */
+
+/** One zod for everyone: plugin schemas and the core's are made by the same copy. */
+export { z } from "zod";
+
+// Plugin contracts and the define* helpers.
 export * from "./plugin.ts";
+// The /v1 domain: zod schemas and their types.
 export * from "./domain.ts";
+// The error model: throw these; the server maps them to codes and statuses.
 export * from "./errors.ts";
-export { Tokens, type TokenTypes, type ServiceOf } from "./tokens.ts";
-export type { UpstreamClient, UpstreamClientFactory, UpstreamClientOptions, UpstreamRequest, UpstreamResponse } from "./http/upstream-client.ts";
-export type { ResponseCache, CachePolicy } from "./cache/response-cache.ts";
+// Services a plugin can ask for in `deps`, as interfaces, and their tokens.
+export type * from "./services.ts";
 export type { Logger } from "./logger.ts";
+export type { AppConfig } from "./config.ts";
+export { Tokens, type TokenTypes, type ServiceOf } from "./tokens.ts";
 export { VERSION, DEFAULT_USER_AGENT } from "./config.ts";
+// Mapping helpers for upstream answers: durations, dates, images, paging, qualities, expiries.
+export { wholeSeconds, type DurationUnit } from "./mapping/duration.ts";
+export { publishDate } from "./mapping/publish-date.ts";
+export { firstImage } from "./mapping/images.ts";
+export { offsetOf, hasMoreAfter } from "./mapping/paging.ts";
+export { pickQuality } from "./mapping/quality.ts";
+export { expiryFromUrl } from "./mapping/expiry.ts";
+export { sleep } from "./http/request-budget.ts";

@@ -46,7 +46,10 @@ export interface SourcePluginContext<Options, Deps extends PluginDeps> extends P
   sourceId: string;
 }
 
-/** Per-call context: the signal aborts the call when its deadline passes. */
+/**
+ * Per-call context. The signal aborts the call when its operation's deadline passes or when
+ * nobody waits for the answer any more: pass it to every upstream request.
+ */
 export interface CallContext {
   signal?: AbortSignal;
 }
@@ -60,6 +63,14 @@ export interface SearchQuery {
 export interface PlaylistQuery {
   page: number;
   size: number;
+  /**
+   * Set when the caller wants every track's playable address at this quality (`with_url=1`).
+   * A plugin whose upstream answer already carries addresses hands them over in bulk: it sets
+   * `url` on a track to its address (DESIGN §2's quality fallback applies), or to null when the
+   * track has none. A track left without `url` is looked up through `url()` by the core,
+   * within a fair share of the source's budget.
+   */
+  urls?: Quality;
 }
 
 /** One method per capability. Each throws core errors (`NotFoundError`, `UpstreamError`, ...). */
@@ -149,9 +160,13 @@ export interface ShareListing {
 }
 
 export interface ShareBackend {
-  /** Parses a share link or bare short code; throws `ShareError(400)` for anything else. */
+  /** Parses a share link or bare short code; throws `InputError` for anything else. */
   parse(surl: string, pwd?: string): ShareRef;
-  /** Lists one directory of the share (`/` for its root); throws `ShareError` with DESIGN §4 statuses. */
+  /**
+   * Lists one directory of the share (`/` for its root). Throws `NotFoundError` (share or
+   * directory), `AccessError` (extract code needed or wrong), `UnavailableError` (expired,
+   * blocked), `UpstreamError` (with `upstreamStatus` 429 for the host's own rate limit).
+   */
   list(share: ShareRef, dir: string, ctx: CallContext): Promise<ShareListing>;
 }
 

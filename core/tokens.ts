@@ -1,14 +1,12 @@
 /**
- * Dependency-injection tokens of the core. Plugins name these in their `deps` to receive
- * core services in `create()`, typed by `TokenTypes`; the core and server use them with
- * explicit `@inject`.
+ * Dependency-injection tokens of the core, all in this one file. Plugins name the first ones
+ * in their `deps` to receive core services in `create()`, typed by `TokenTypes` (interfaces,
+ * never classes); the core and server resolve every token with explicit `@inject`.
  */
 import type { Storage } from "unstorage";
-import type { ResponseCache as ResponseCacheService } from "./cache/response-cache.ts";
 import type { AppConfig } from "./config.ts";
-import type { RequestLimiter } from "./guard/request-limiter.ts";
-import type { UpstreamClientFactory } from "./http/upstream-client.ts";
 import type { Logger as LoggerService } from "./logger.ts";
+import type { RateLimiter as RateLimiterService, ResponseCache as ResponseCacheService, UpstreamClientFactory } from "./services.ts";
 
 const Config: unique symbol = Symbol.for("music.config");
 const Logger: unique symbol = Symbol.for("music.logger");
@@ -41,6 +39,12 @@ export const Tokens = {
   ShareService: Symbol.for("music.share-service"),
   /** `TrafficStats`: counters of the share-listing service */
   TrafficStats: Symbol.for("music.traffic-stats"),
+  /** `QrCodeService`: signed QR codes of the share-listing service */
+  QrCodes: Symbol.for("music.qr-codes"),
+  /** `UserAgentPolicy`: the user-agent block list */
+  UserAgentPolicy: Symbol.for("music.user-agent-policy"),
+  /** `() => Promise<void>`: closes the container's connections */
+  Dispose: Symbol.for("music.dispose"),
 } as const;
 
 /** The services a plugin can ask for in `deps`, by token. */
@@ -50,7 +54,7 @@ export interface TokenTypes {
   [StorageToken]: Storage;
   [ResponseCache]: ResponseCacheService;
   [Http]: UpstreamClientFactory;
-  [RateLimiter]: RequestLimiter;
+  [RateLimiter]: RateLimiterService;
   [StatsStorage]: Storage;
 }
 

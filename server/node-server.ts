@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { ErrorCode } from "../core/errors.ts";
+import { ERROR_CODES } from "../core/errors.ts";
 import type { Logger } from "../core/logger.ts";
 
 export interface RequestTimeouts {
@@ -85,7 +85,7 @@ export function edgeAnswer(path: string | undefined, status: number, message: st
   if (path === "/api" || path?.startsWith("/api/")) {
     return { httpStatus: status, contentType, body: JSON.stringify({ code: status, message, data: null }) };
   }
-  const body = JSON.stringify({ code: ErrorCode.parameter, message: `parameter error: ${message}`, data: null, source: null, cost: 0 });
+  const body = JSON.stringify({ code: ERROR_CODES.parameter, message: `parameter error: ${message}`, data: null, source: null, cost: 0 });
   return { httpStatus: 400, contentType, body };
 }
 
@@ -123,7 +123,7 @@ function failed(error: unknown, res: ServerResponse, log: Logger): void {
   if (!res.headersSent && res.writable) {
     res.shouldKeepAlive = false;
     res.writeHead(500, { "content-type": "application/json; charset=utf-8", connection: "close" });
-    res.end(JSON.stringify({ code: ErrorCode.internal, message: "internal error", data: null, source: null, cost: 0 }));
+    res.end(JSON.stringify({ code: ERROR_CODES.internal, message: "internal error", data: null, source: null, cost: 0 }));
   } else {
     res.destroy();
   }

@@ -4,33 +4,27 @@
  * upstream call; not-found answers are cached briefly; an expired answer stands in when the
  * upstream fails.
  */
-import { NotFoundError, isUpstreamFailure } from "../errors.ts";
+import { NotFoundError, isKind, isUpstreamFailure, withCost } from "../errors.ts";
 import type { CacheStats } from "../domain.ts";
+import type { CachePolicy, CachedAnswer, ResponseCache } from "../services.ts";
 import type { CacheBackend } from "./storage.ts";
 
-export interface CachePolicy {
-  /** lifetime in seconds; a function may derive it from the answer (e.g. a url's expiry) */
-  ttl: number | ((value: unknown) => number);
-  /** keep the answer past its lifetime to stand in when the upstream fails (default true) */
-  keepStale?: boolean;
-}
-
-export interface CachedAnswer {
-  /** the answer as JSON text */
-  json: string;
-  /** upstream milliseconds spent on it; 0 when it came from cache */
-  cost: number;
-  /** "hit", "miss", "stale" (an expired answer served because the upstream failed) */
-  status: "hit" | "miss" | "stale";
-}
+export type { CachePolicy, CachedAnswer };
 
 export interface ResponseCacheSettings {
   notFoundTtl: number;
   staleTtl: number;
 }
 
-export class ResponseCache {
-  private readonly inFlight = new Map<string, Promise<CachedAnswer>>();
+/** A load in flight and how many callers still wait for it. */
+interface SharedLoad {
+  promise: Promise<CachedAnswer>;
+  controller: AbortController;
+  waiters: number;
+}
+
+export class StoreResponseCache implements ResponseCache {
+  private readonly inFlight = new Map<string, SharedLoad>();
   private hits = 0;
   private misses = 0;
 
@@ -40,11 +34,12 @@ export class ResponseCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The answer for `key`: from cache when fresh, else from `load` (one call per key at a time). */
-  fetch(key: string, policy: CachePolicy, load: () => Promise<unknown>): Promise<CachedAnswer> {
+  fetch(key: string, policy: CachePolicy, load: (signal: AbortSignal) => Promise<unknown>, signal?: AbortSignal): Promise<CachedAnswer> {
     const raw = this.read(key);
     // A synchronous read (the memory driver) answers a hit without waiting on anything.
-    return raw instanceof Promise ? raw.then((stored) => this.answer(key, policy, load, stored)) : this.answer(key, policy, load, raw);
+    return raw instanceof Promise
+      ? raw.then((stored) => this.answer(key, policy, load, stored, signal))
+      : this.answer(key, policy, load, raw, signal);
   }
 
   async stats(): Promise<CacheStats> {
@@ -60,18 +55,58 @@ export class ResponseCache {
 
   // --- internal ---
 
-  private answer(key: string, policy: CachePolicy, load: () => Promise<unknown>, stored: StoredEntry | undefined): Promise<CachedAnswer> {
+  private answer(
+    key: string,
+    policy: CachePolicy,
+    load: (signal: AbortSignal) => Promise<unknown>,
+    stored: StoredEntry | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<CachedAnswer> {
     if (stored && stored.expiresAt > this.now()) {
       this.hits++;
       if (stored.kind === "n") return Promise.reject(new NotFoundError(stored.payload));
       return Promise.resolve({ json: stored.payload, cost: 0, status: "hit" });
     }
-    const pending = this.inFlight.get(key);
-    if (pending) return pending;
-    this.misses++;
-    const work = this.load(key, policy, load, stored).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, work);
-    return work;
+    let shared = this.inFlight.get(key);
+    if (!shared) {
+      this.misses++;
+      const controller = new AbortController();
+      const promise = this.load(key, policy, () => load(controller.signal), stored).finally(() => this.inFlight.delete(key));
+      shared = { promise, controller, waiters: 0 };
+      this.inFlight.set(key, shared);
+    }
+    return this.wait(shared, signal);
+  }
+
+  /**
+   * One caller's wait for a shared load. The caller's signal ends its own wait only; when the
+   * last waiter is gone the load is aborted, since nobody would read its answer.
+   */
+  private wait(shared: SharedLoad, signal: AbortSignal | undefined): Promise<CachedAnswer> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    shared.waiters++;
+    return new Promise<CachedAnswer>((resolve, reject) => {
+      const leave = () => {
+        signal?.removeEventListener("abort", onAbort);
+        shared.waiters--;
+      };
+      const onAbort = () => {
+        leave();
+        if (shared.waiters === 0) shared.controller.abort(new Error("nobody waits for this answer any more"));
+        reject(signal!.reason);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      shared.promise.then(
+        (answer) => {
+          leave();
+          resolve(answer);
+        },
+        (error: unknown) => {
+          leave();
+          reject(error);
+        },
+      );
+    });
   }
 
   private async load(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale?: StoredEntry): Promise<CachedAnswer> {
@@ -80,12 +115,12 @@ export class ResponseCache {
     try {
       value = await load();
     } catch (error) {
-      if (error instanceof NotFoundError) {
-        await this.write(key, "n", error.message, this.settings.notFoundTtl);
+      if (isKind(error, "notFound") && policy.cacheMisses !== false) {
+        await this.write(key, "n", (error as Error).message, this.settings.notFoundTtl);
       } else if (stale?.kind === "v" && policy.keepStale !== false && isUpstreamFailure(error)) {
         return { json: stale.payload, cost: 0, status: "stale" };
       }
-      throw error;
+      throw withCost(error, performance.now() - started);
     }
     const json = JSON.stringify(value);
     const ttl = typeof policy.ttl === "function" ? policy.ttl(value) : policy.ttl;

@@ -4,14 +4,9 @@
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
+import type { RateDecision, RateLimiter } from "../services.ts";
 
-export interface RateDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** seconds until the window resets */
-  resetSeconds: number;
-}
+export type { RateDecision };
 
 /** The `RateLimit-*` answer headers of a decision (DESIGN §3), lowercase. */
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
@@ -30,7 +25,7 @@ export interface RequestLimiterOptions {
   keyPrefix?: string;
 }
 
-export class RequestLimiter {
+export class RequestLimiter implements RateLimiter {
   private readonly limiter: RateLimiterAbstract;
   readonly points: number;
 

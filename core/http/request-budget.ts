@@ -4,11 +4,7 @@
  * deadline, in which case it fails at once instead of hammering the upstream.
  */
 import { UpstreamError } from "../errors.ts";
-
-export interface BudgetOptions {
-  requests: number;
-  windowMs: number;
-}
+import type { BudgetOptions } from "../services.ts";
 
 export class RequestBudget {
   private readonly sent: number[] = [];

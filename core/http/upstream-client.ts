@@ -1,52 +1,33 @@
 /**
- * The HTTP client every plugin talks to its upstream with (ofetch underneath): a fresh
- * timeout signal per attempt, bounded retries of idempotent requests, keep-alive (Node's
- * pooled fetch), an honest User-Agent, a response size cap and a per-upstream budget.
- * Failures become typed errors: 2001 timeout, 2002 upstream, 2003 parse.
+ * The HTTP client every plugin talks to its upstream with (ofetch underneath): keep-alive
+ * (Node's pooled fetch), an honest User-Agent, a response size cap, a per-upstream budget,
+ * redirects only to the upstream's own hosts, and typed failures (2001 timeout, 2002
+ * upstream, 2003 parse).
+ *
+ * Time: one request waits at most `timeoutMs`, and the caller's signal (its operation's
+ * deadline) can only shorten that. A retry happens only after a fast failure (a refused or
+ * reset connection, 502/503/504, a 429 with a short Retry-After) and only inside that time:
+ * a hanging upstream costs one wait, never one per attempt.
  */
 import { ofetch, type FetchResponse } from "ofetch";
-import { UpstreamError, UpstreamParseError, UpstreamTimeoutError, ServiceError } from "../errors.ts";
+import type { z } from "zod";
+import { NotFoundError, UpstreamError, UpstreamParseError, UpstreamTimeoutError, isServiceError, type ServiceErrorLike } from "../errors.ts";
+import type { GetJsonOptions, UpstreamClient, UpstreamClientFactory, UpstreamClientOptions, UpstreamRequest, UpstreamResponse } from "../services.ts";
 import { readCapped } from "./read-capped.ts";
-import { RequestBudget, sleep, type BudgetOptions } from "./request-budget.ts";
-
-export interface UpstreamClientOptions {
-  /** names the upstream in error messages, e.g. "Deezer" */
-  name: string;
-  baseURL: string;
-  /** per attempt; default from config `upstream.timeoutMs` */
-  timeoutMs?: number;
-  /** retries of idempotent requests; default from config `upstream.retries` */
-  retries?: number;
-  maxBodyBytes?: number;
-  userAgent?: string;
-  headers?: Record<string, string>;
-  budget?: BudgetOptions;
-}
-
-export interface UpstreamRequest {
-  method?: "GET" | "POST";
-  query?: Record<string, string | number | boolean | undefined>;
-  /** form fields, sent as application/x-www-form-urlencoded */
-  form?: Record<string, string | number>;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /** retry network errors, 5xx and 429; default true for GET */
-  idempotent?: boolean;
-}
-
-export interface UpstreamResponse {
-  status: number;
-  headers: Headers;
-  text: string;
-  /** parses the body as JSON; an unreadable body is 2003 */
-  json<T = unknown>(): T;
-}
+import { RequestBudget, sleep } from "./request-budget.ts";
 
 export type UpstreamDefaults = Required<Pick<UpstreamClientOptions, "timeoutMs" | "retries" | "maxBodyBytes" | "userAgent">>;
 
-export class UpstreamClient {
+/** Statuses worth a second attempt: the upstream's proxy or pool was briefly unable to answer. */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+/** A Retry-After up to this is waited for (inside the deadline); a longer one fails at once. */
+const SHORT_RETRY_AFTER_SECONDS = 2;
+const MAX_REDIRECTS = 3;
+
+export class HttpUpstreamClient implements UpstreamClient {
   private readonly budget?: RequestBudget;
   private readonly settings: UpstreamDefaults;
+  private readonly hosts: Set<string>;
 
   constructor(
     private readonly options: UpstreamClientOptions,
@@ -59,76 +40,122 @@ export class UpstreamClient {
       userAgent: options.userAgent ?? defaults.userAgent,
     };
     if (options.budget) this.budget = new RequestBudget(options.name, options.budget);
+    this.hosts = new Set([new URL(options.baseURL).host, ...(options.redirectHosts ?? [])].map((h) => h.toLowerCase()));
   }
 
   get name(): string {
     return this.options.name;
   }
 
-  /**
-   * Sends a request. 5xx and 429 answers are retried (idempotent requests) and then thrown
-   * as 2002; other statuses are returned so the plugin can map them (a 404 may be a miss).
-   */
   async request(path: string, request: UpstreamRequest = {}): Promise<UpstreamResponse> {
     const method = request.method ?? "GET";
+    const started = performance.now();
+    const timeout = AbortSignal.timeout(this.settings.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
     const attempts = 1 + ((request.idempotent ?? method === "GET") ? this.settings.retries : 0);
-    let lastError: ServiceError | undefined;
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) await sleep(backoffMs(attempt, lastError), request.signal).catch(() => undefined);
-      if (request.signal?.aborted) break;
-      try {
-        const response = await this.attempt(path, method, request);
-        if (response.status >= 500 || response.status === 429) {
-          const retryAfterSeconds = Number(response.headers.get("retry-after")) || undefined;
-          lastError = new UpstreamError(`${this.name} answered HTTP ${response.status}`, { status: response.status, retryAfterSeconds });
-          continue;
+    let lastError: ServiceErrorLike | undefined;
+    try {
+      let attemptMs = 0;
+      for (let attempt = 0; attempt < attempts; attempt++) {
+        if (attempt > 0) {
+          const wait = backoffMs(attempt, lastError);
+          // A retry is worth it only if it can take as long as the failed attempt did, in time.
+          if (performance.now() - started + wait + attemptMs >= this.settings.timeoutMs) break;
+          await sleep(wait, signal);
         }
-        return response;
-      } catch (error) {
-        lastError = error instanceof ServiceError ? error : new UpstreamError(`${this.name} request failed`, { cause: error });
-        // A parse failure or an oversized body will not change on retry.
-        if (lastError instanceof UpstreamParseError) break;
+        const attemptStarted = performance.now();
+        if (this.budget) await this.budget.acquire(this.settings.timeoutMs, signal);
+        try {
+          const response = await this.attempt(path, method, request, signal);
+          attemptMs = performance.now() - attemptStarted;
+          if (response.status < 500 && response.status !== 429) return response;
+          const retryAfterSeconds = retryAfter(response.headers.get("retry-after"));
+          lastError = new UpstreamError(`${this.name} answered HTTP ${response.status}`, { upstreamStatus: response.status, retryAfterSeconds });
+          if (!isRetriedStatus(response.status, retryAfterSeconds)) break;
+        } catch (error) {
+          if (signal.aborted) throw error;
+          attemptMs = performance.now() - attemptStarted;
+          lastError = isServiceError(error) ? error : new UpstreamError(`${this.name} request failed`, { cause: error });
+          if (!isFastFailure(error)) break;
+        }
       }
+    } catch (error) {
+      // The deadline passed (during an attempt, a backoff or a wait for the budget). After a fast
+      // failure that was retried, that failure is what the caller should hear about.
+      if (signal.aborted && lastError) throw lastError;
+      if (signal.aborted) throw new UpstreamTimeoutError(this.name, performance.now() - started, { cause: signal.reason });
+      throw error;
     }
-    if (request.signal?.aborted) throw new UpstreamTimeoutError(this.name, this.settings.timeoutMs, { cause: request.signal.reason });
     throw lastError ?? new UpstreamError(`${this.name} request failed`);
+  }
+
+  async getJson<S extends z.ZodType>(path: string, schema: S, options: GetJsonOptions = {}): Promise<z.output<S>> {
+    const response = await this.request(path, { query: options.query, headers: options.headers, signal: options.signal });
+    if (response.status === 404 && options.notFound) throw new NotFoundError(`${this.name} has no ${path}`);
+    if (response.status >= 400) {
+      throw new UpstreamError(`${this.name} answered HTTP ${response.status} for ${path}`, { upstreamStatus: response.status });
+    }
+    const parsed = schema.safeParse(response.json());
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    throw new UpstreamParseError(`${this.name} answer for ${path} is not understood (${issue.path.join(".") || "(root)"}: ${issue.message})`);
   }
 
   // --- internal ---
 
-  private async attempt(path: string, method: "GET" | "POST", request: UpstreamRequest): Promise<UpstreamResponse> {
-    const timeout = AbortSignal.timeout(this.settings.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
-    if (this.budget) await this.budget.acquire(this.settings.timeoutMs, signal);
-    let raw: FetchResponse<ReadableStream<Uint8Array>>;
+  /** One attempt, following redirects that stay on the upstream's own hosts. */
+  private async attempt(path: string, method: "GET" | "POST", request: UpstreamRequest, signal: AbortSignal): Promise<UpstreamResponse> {
+    let target = path;
+    let verb = method;
+    for (let hop = 0; ; hop++) {
+      const raw = await this.send(target, verb, hop === 0 ? request : { headers: request.headers }, signal);
+      const location = raw.status >= 300 && raw.status < 400 ? raw.headers.get("location") : null;
+      if (!location) return this.read(raw, signal);
+      await raw.body?.cancel().catch(() => undefined);
+      const next = new URL(location, raw.url);
+      if (!this.hosts.has(next.host.toLowerCase()) || (next.protocol !== "https:" && next.protocol !== "http:")) {
+        throw new UpstreamError(`${this.name} redirected to another host (${next.host}), which is not followed`);
+      }
+      if (hop >= MAX_REDIRECTS) throw new UpstreamError(`${this.name} redirected more than ${MAX_REDIRECTS} times`);
+      // 307 and 308 repeat the request as it was; the others continue with a GET.
+      if (raw.status !== 307 && raw.status !== 308) verb = "GET";
+      else if (verb === "POST") throw new UpstreamError(`${this.name} redirected a POST, which is not repeated`);
+      target = next.href;
+    }
+  }
+
+  private async send(target: string, method: "GET" | "POST", request: UpstreamRequest, signal: AbortSignal): Promise<FetchResponse<ReadableStream<Uint8Array>>> {
     try {
-      raw = await ofetch.raw<ReadableStream<Uint8Array>, "stream">(path, {
-        baseURL: this.options.baseURL,
+      return await ofetch.raw<ReadableStream<Uint8Array>, "stream">(target, {
+        baseURL: /^https?:\/\//i.test(target) ? undefined : this.options.baseURL,
         method,
         query: request.query ? dropUndefined(request.query) : undefined,
-        body: request.form ? new URLSearchParams(stringValues(request.form)).toString() : undefined,
+        body: request.form && method === "POST" ? new URLSearchParams(stringValues(request.form)).toString() : undefined,
         headers: {
           "user-agent": this.settings.userAgent,
           accept: "application/json, text/plain;q=0.9, */*;q=0.5",
-          ...(request.form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+          ...(request.form && method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}),
           ...this.options.headers,
           ...request.headers,
         },
         responseType: "stream",
         retry: 0,
-        redirect: "follow",
+        redirect: "manual",
         ignoreResponseError: true,
         signal,
       });
     } catch (error) {
-      throw this.failure(error, timeout, request.signal);
+      if (signal.aborted) throw error;
+      throw new UpstreamError(`${this.name} could not be reached`, { cause: error });
     }
-    const text = await readCapped(raw.body, this.settings.maxBodyBytes).catch((error: unknown) => {
-      throw error instanceof ServiceError ? error : this.failure(error, timeout, request.signal);
+  }
+
+  private async read(raw: FetchResponse<ReadableStream<Uint8Array>>, signal: AbortSignal): Promise<UpstreamResponse> {
+    const text = await readCapped(raw.body, this.settings.maxBodyBytes, signal).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      throw new UpstreamError(`${this.name} answer broke off`, { cause: error });
     });
-    if (text === undefined) {
-      throw new UpstreamParseError(`${this.name} answer is larger than ${this.settings.maxBodyBytes} bytes`);
-    }
+    if (text === undefined) throw new UpstreamParseError(`${this.name} answer is larger than ${this.settings.maxBodyBytes} bytes`);
     const name = this.name;
     return {
       status: raw.status,
@@ -143,30 +170,47 @@ export class UpstreamClient {
       },
     };
   }
-
-  private failure(error: unknown, timeout: AbortSignal, callerSignal?: AbortSignal): ServiceError {
-    if (timeout.aborted || callerSignal?.aborted) {
-      return new UpstreamTimeoutError(this.name, this.settings.timeoutMs, { cause: error });
-    }
-    return new UpstreamError(`${this.name} could not be reached`, { cause: error });
-  }
 }
 
 /** Builds upstream clients with the configured defaults; plugins receive it as `deps.http`. */
-export class UpstreamClientFactory {
+export class HttpUpstreamClientFactory implements UpstreamClientFactory {
   constructor(private readonly defaults: UpstreamDefaults) {}
 
   create(options: UpstreamClientOptions): UpstreamClient {
-    return new UpstreamClient(options, this.defaults);
+    return new HttpUpstreamClient(options, this.defaults);
   }
 }
 
 // --- internal ---
 
-function backoffMs(attempt: number, lastError?: ServiceError): number {
-  const retryAfter = lastError instanceof UpstreamError ? lastError.retryAfterSeconds : undefined;
-  // Honour a short Retry-After; a long one is not worth holding the caller for.
-  if (retryAfter && retryAfter > 0 && retryAfter <= 2) return retryAfter * 1000;
+function isRetriedStatus(status: number, retryAfterSeconds: number | undefined): boolean {
+  if (status === 429) return retryAfterSeconds !== undefined && retryAfterSeconds <= SHORT_RETRY_AFTER_SECONDS;
+  return RETRIED_STATUSES.has(status) && (retryAfterSeconds === undefined || retryAfterSeconds <= SHORT_RETRY_AFTER_SECONDS);
+}
+
+/** A connection refused or reset: the upstream said no at once, so asking again is cheap. */
+function isFastFailure(error: unknown): boolean {
+  if (!isServiceError(error) || error.kind !== "upstream") return false;
+  const code = causeCode((error as { cause?: unknown }).cause);
+  return code === "ECONNREFUSED" || code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET";
+}
+
+/** The system error code somewhere down an error's cause chain (fetch wraps it twice). */
+function causeCode(error: unknown, depth = 0): string | undefined {
+  if (!error || typeof error !== "object" || depth > 4) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && /^[A-Z_]+$/.test(code)) return code;
+  return causeCode((error as { cause?: unknown }).cause, depth + 1);
+}
+
+function retryAfter(header: string | null): number | undefined {
+  if (!header || !/^\d{1,6}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
+function backoffMs(attempt: number, lastError?: ServiceErrorLike): number {
+  const seconds = lastError?.retryAfterSeconds;
+  if (seconds !== undefined && seconds > 0) return seconds * 1000;
   return 100 * 2 ** (attempt - 1) + Math.floor(Math.random() * 50);
 }
 

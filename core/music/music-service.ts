@@ -24,8 +24,9 @@ import {
   type SourceInfo,
   type StatusInfo,
 } from "../domain.ts";
-import { CapabilityError, ServiceError, UpstreamParseError } from "../errors.ts";
-import { cacheKey, type CachedAnswer, type ResponseCache } from "../cache/response-cache.ts";
+import { CapabilityError, UpstreamParseError, isServiceError } from "../errors.ts";
+import { cacheKey } from "../cache/response-cache.ts";
+import type { CachedAnswer, ResponseCache } from "../services.ts";
 import type { CallContext, SourceMethods } from "../plugin.ts";
 import type { BoundSource, SourceRegistry } from "../sources/source-registry.ts";
 import { Tokens } from "../tokens.ts";
@@ -186,7 +187,7 @@ export class MusicService {
         if (url.cost > 0) fromUpstream = true;
         return { ...song, url: (JSON.parse(url.json) as SongUrl).url };
       } catch (error) {
-        if (!(error instanceof ServiceError)) throw error;
+        if (!isServiceError(error)) throw error;
         fromUpstream = true;
         return { ...song, url: null };
       }

@@ -5,7 +5,7 @@
  */
 import type { CachedAnswer } from "../cache/response-cache.ts";
 import type { SearchPage, SearchResult, Song } from "../domain.ts";
-import { ErrorCode, ServiceError, SourceError, UpstreamError, UpstreamTimeoutError } from "../errors.ts";
+import { ServiceError, SourceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, type ServiceErrorLike } from "../errors.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
 
 export interface SearchParams {
@@ -34,7 +34,7 @@ export class SearchAllService {
     let total = 0;
     let fromUpstream = false;
     outcomes.forEach((outcome, i) => {
-      if (outcome instanceof ServiceError) {
+      if (isServiceError(outcome)) {
         failed.push(sources[i].id);
         return;
       }
@@ -44,9 +44,9 @@ export class SearchAllService {
       if (outcome.cost > 0) fromUpstream = true;
     });
     if (failed.length === sources.length) {
-      const allTimedOut = outcomes.every((o) => o instanceof ServiceError && o.code === ErrorCode.timeout);
+      const allTimedOut = outcomes.every((o) => isKind(o, "timeout"));
       throw allTimedOut
-        ? new ServiceError(ErrorCode.timeout, `every source timed out: ${failed.join(", ")}`)
+        ? new ServiceError("timeout", `every source timed out: ${failed.join(", ")}`)
         : new UpstreamError(`every source failed: ${failed.join(", ")}`);
     }
     const page: SearchPage = { page: params.page, size: params.size, total, failed, list: roundRobin(lists).slice(0, params.size) };
@@ -57,7 +57,7 @@ export class SearchAllService {
   // --- internal ---
 
   /** One source's search, settled: its answer, or the error it failed with. */
-  private async withDeadline(source: BoundSource, params: SearchParams): Promise<CachedAnswer | ServiceError> {
+  private async withDeadline(source: BoundSource, params: SearchParams): Promise<CachedAnswer | ServiceErrorLike> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
@@ -70,7 +70,7 @@ export class SearchAllService {
     try {
       return await Promise.race([this.searchOne(source, params, controller.signal), deadline]);
     } catch (error) {
-      return error instanceof ServiceError ? error : new UpstreamError(`${source.id} failed`, { cause: error });
+      return isServiceError(error) ? error : new UpstreamError(`${source.id} failed`, { cause: error });
     } finally {
       clearTimeout(timer);
     }

@@ -5,7 +5,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
-import { ShareError } from "../errors.ts";
+import { InputError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 
 export const QR_MIN_SIZE = 10;
@@ -29,13 +29,13 @@ export class QrCodeService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** The SVG document; 400 when `data` does not fit in the largest QR code. */
+  /** The SVG document; `InputError` when `data` does not fit in the largest QR code. */
   async svg(data: string, size: number): Promise<string> {
     let svg: string;
     try {
       svg = await QRCode.toString(data, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
     } catch (error) {
-      throw new ShareError(400, "data is too long to fit in a QR code", { cause: error });
+      throw new InputError("data is too long to fit in a QR code");
     }
     // The package drops a `width` below 21 px; the drawing is vector, so the size is set here.
     if (!svg.startsWith("<svg ")) throw new Error("unexpected SVG from the qrcode package");

@@ -7,14 +7,11 @@ import type { Storage } from "unstorage";
 import type { AppConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { ShareBackend } from "../plugin.ts";
-import type { ResponseCache } from "../cache/response-cache.ts";
+import type { ResponseCache } from "../services.ts";
 import { Tokens } from "../tokens.ts";
 import { QrCodeService, resolveQrSecret } from "./qr-code.ts";
 import { ShareService } from "./share-service.ts";
 import { TrafficStats } from "./traffic-stats.ts";
-
-/** the `QrCodeService` of an app */
-export const QrCodeToken = Symbol.for("music.share-qrcode");
 
 /** How many upstream timeouts one listing may spend across its pages. */
 const LISTING_DEADLINE_FACTOR = 3;
@@ -24,7 +21,7 @@ export function registerShareServices(
   { config, log, backend }: { config: AppConfig; log: Logger; backend?: ShareBackend },
 ): void {
   scope.registerInstance(Tokens.TrafficStats, new TrafficStats(scope.resolve<Storage>(Tokens.StatsStorage)));
-  scope.registerInstance(QrCodeToken, new QrCodeService(resolveQrSecret(config.share.qrSecret, log.child("share"))));
+  scope.registerInstance(Tokens.QrCodes, new QrCodeService(resolveQrSecret(config.share.qrSecret, log.child("share"))));
   if (!backend) return;
   const cache = scope.resolve<ResponseCache>(Tokens.ResponseCache);
   scope.registerInstance(Tokens.ShareService, new ShareService(backend, cache, config.share.listTtl, config.upstream.timeoutMs * LISTING_DEADLINE_FACTOR));

@@ -2,13 +2,13 @@
  * The `/api/v0/list` operation: parse the share through the backend plugin (which refuses
  * anything but its own hosts), normalise the directory, then list through the response cache
  * (concurrent misses share one upstream listing). A listing is never kept past its lifetime,
- * not even as a stale stand-in: it may describe a share protected by an extract code.
+ * not even as a stale stand-in: it may describe a share protected by an extract code. A
+ * missing share is not remembered: it may be created under that code at any time.
  */
 import { createHash } from "node:crypto";
-import type { ResponseCache } from "../cache/response-cache.ts";
+import type { ResponseCache } from "../services.ts";
 import type { ShareBackend, ShareListing, ShareRef } from "../plugin.ts";
-import { ShareError } from "../errors.ts";
-import { toShareError } from "./share-error.ts";
+import { InputError } from "../errors.ts";
 
 export interface ListRequest {
   /** share link or bare short code */
@@ -29,24 +29,20 @@ export class ShareService {
     private readonly deadlineMs: number,
   ) {}
 
-  /** One directory of a share; throws `ShareError` with DESIGN §4 statuses. */
+  /** One directory of a share; throws the backend's errors (see `ShareBackend.list`). */
   async list(request: ListRequest): Promise<{ listing: ShareListing; hit: boolean }> {
-    try {
-      const ref = this.backend.parse(request.surl, request.pwd || undefined);
-      const dir = normaliseDir(request.dir);
-      const answer = await this.cache.fetch(listingKey(ref, dir), { ttl: this.ttlSeconds, keepStale: false }, () =>
-        this.backend.list(ref, dir, { signal: AbortSignal.timeout(this.deadlineMs) }),
-      );
-      return { listing: JSON.parse(answer.json) as ShareListing, hit: answer.status === "hit" };
-    } catch (error) {
-      throw toShareError(error);
-    }
+    const ref = this.backend.parse(request.surl, request.pwd || undefined);
+    const dir = normaliseDir(request.dir);
+    const answer = await this.cache.fetch(listingKey(ref, dir), { ttl: this.ttlSeconds, keepStale: false, cacheMisses: false }, () =>
+      this.backend.list(ref, dir, { signal: AbortSignal.timeout(this.deadlineMs) }),
+    );
+    return { listing: JSON.parse(answer.json) as ShareListing, hit: answer.status === "hit" };
   }
 }
 
 /** `""` and `/` are the root; a trailing `/` is dropped so `/a/` and `/a` share a cache entry. */
 export function normaliseDir(dir: string): string {
-  if (dir !== "" && !dir.startsWith("/")) throw new ShareError(400, "dir must be / or a path starting with /");
+  if (dir !== "" && !dir.startsWith("/")) throw new InputError("dir must be / or a path starting with /");
   const trimmed = dir.replace(/\/+$/, "");
   return trimmed === "" ? "/" : trimmed;
 }

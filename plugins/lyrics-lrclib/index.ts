@@ -2,9 +2,7 @@
  * Lyrics provider `lrclib`: LRC lyrics from LRCLIB (https://lrclib.net, keyless) for every
  * source without lyrics of its own. See README.md for the lookup and what it refuses.
  */
-import { z } from "zod";
-import { defineLyricsPlugin } from "../../core/plugin.ts";
-import { Tokens } from "../../core/tokens.ts";
+import { defineLyricsPlugin, Tokens, z } from "@music-aggregator/core";
 import { createLrclibProvider } from "./provider.ts";
 
 export const LrclibOptions = z.object({

@@ -4,7 +4,7 @@
  * "[Live]", "- Live", "- 2011 Remaster", "feat. X"); durations must agree within a tolerance.
  * A near miss is never good enough: lyrics of a different song are worse than none.
  */
-import type { LyricsLookup } from "../../core/plugin.ts";
+import type { LyricsLookup } from "@music-aggregator/core";
 import { lrcOf } from "./lrc.ts";
 import type { LrclibTrack } from "./wire.ts";
 

@@ -3,9 +3,7 @@
  * no such track (404 `TrackNotFound`) or its answer is not the same song, `/api/search` by
  * title and artist, keeping only a result that is the same song (see `match.ts`).
  */
-import { NotFoundError, UpstreamError, UpstreamParseError } from "../../core/errors.ts";
-import type { UpstreamClient } from "../../core/http/upstream-client.ts";
-import type { CallContext, LyricsLookup, LyricsProvider } from "../../core/plugin.ts";
+import { type CallContext, type LyricsLookup, type LyricsProvider, NotFoundError, type UpstreamClient, UpstreamError, UpstreamParseError } from "@music-aggregator/core";
 import { lrcOf } from "./lrc.ts";
 import { isSameSong, pickTrack } from "./match.ts";
 import { LrclibSearchAnswer, LrclibTrack } from "./wire.ts";

@@ -3,7 +3,7 @@
  * `{id, name, trackName, artistName, albumName, duration, instrumental, plainLyrics, syncedLyrics}`
  * with `duration` in (possibly fractional) seconds and absent lyrics as null.
  */
-import { z } from "zod";
+import { z } from "@music-aggregator/core";
 
 export const LrclibTrack = z.looseObject({
   id: z.number(),

@@ -3,12 +3,10 @@
  * `fs_id` kept exact, and file entries reduced to the fields of DESIGN §4 whatever types the
  * host sends them in (the root listing sends `isdir` as a string, sub-folders as a number).
  */
-import { ShareError } from "../../core/errors.ts";
-import type { UpstreamResponse } from "../../core/http/upstream-client.ts";
-import type { ShareFile } from "../../core/plugin.ts";
+import { type ShareFile, UpstreamParseError, type UpstreamResponse } from "@music-aggregator/core";
 
-/** Raised for anything that cannot be read: 502, and never "not found". */
-export const unreadable = () => new ShareError(502, "the share host answered something that could not be read");
+/** Raised for anything that cannot be read: an upstream parse failure, never "not found". */
+export const unreadable = () => new UpstreamParseError("the share host answered something that could not be read");
 
 /**
  * The answer as a JSON object. `fs_id` values are quoted before parsing: they are 64-bit ids

@@ -1,9 +1,9 @@
 /**
- * The share host's `errno`/`errtype` values mapped to DESIGN §4 statuses. Messages are ours:
+ * The share host's `errno`/`errtype` values mapped to the core's errors (DESIGN §4). Messages are ours:
  * no upstream text, code or cookie is passed on. An answer that cannot be read is 502, never
  * "not found": only an `errno` the host chose to send can say a share is missing.
  */
-import { ShareError } from "../../core/errors.ts";
+import { AccessError, NotFoundError, type ServiceError, UnavailableError, UpstreamError, UpstreamParseError } from "@music-aggregator/core";
 
 /** How long a caller should wait after the host's own rate limit or captcha, seconds. */
 export const UPSTREAM_RETRY_AFTER_SECONDS = 60;
@@ -34,31 +34,32 @@ export function errnoOf(answer: Record<string, unknown>): number | undefined {
  * The error an answer stands for, or `undefined` for success (`errno` 0).
  * `pwdGiven` tells a wrong extract code (403) from a missing one (401).
  */
-export function shareErrorOf(answer: Record<string, unknown>, pwdGiven: boolean): ShareError | undefined {
+export function shareErrorOf(answer: Record<string, unknown>, pwdGiven: boolean): ServiceError | undefined {
   const errtype = typeof answer.errtype === "string" ? answer.errtype : undefined;
   const errno = errnoOf(answer);
   if (errtype === "mispwd-9" || (errno !== undefined && WRONG_CODE.has(errno))) {
     // Without a code the host can only mean that one is needed.
-    return pwdGiven ? new ShareError(403, "wrong extract code") : new ShareError(401, "this share needs an extract code (pwd)");
+    return pwdGiven ? new AccessError("credentialsWrong", "wrong extract code") : new AccessError("credentialsRequired", "this share needs an extract code (pwd)");
   }
   if (errtype === "mis_105") return notFound();
   if (errtype === "mis_2") return dirNotFound();
-  if (errno === undefined) return new ShareError(502, "the share host answered something that could not be read");
+  if (errno === undefined) return new UpstreamParseError("the share host answered something that could not be read");
   if (errno === 0) return undefined;
   if (NOT_FOUND.has(errno)) return notFound();
   if (DIR_NOT_FOUND.has(errno)) return dirNotFound();
-  if (EXPIRED.has(errno)) return new ShareError(410, "the share has expired");
-  if (BLOCKED.has(errno)) return new ShareError(451, "the share is blocked by the share host");
+  if (EXPIRED.has(errno)) return new UnavailableError("gone", "the share has expired");
+  if (BLOCKED.has(errno)) return new UnavailableError("blocked", "the share is blocked by the share host");
   if (RATE_LIMITED.has(errno)) {
-    return new ShareError(429, "the share host is rate limiting this service, retry later", {
+    return new UpstreamError("the share host is rate limiting this service, retry later", {
+      upstreamStatus: 429,
       retryAfterSeconds: UPSTREAM_RETRY_AFTER_SECONDS,
     });
   }
-  if (RESTRICTED.has(errno)) return new ShareError(502, "the share host refused this service's request");
-  return new ShareError(502, "the share host answered with an unexpected error");
+  if (RESTRICTED.has(errno)) return new UpstreamError("the share host refused this service's request");
+  return new UpstreamError("the share host answered with an unexpected error");
 }
 
 // --- internal ---
 
-const notFound = () => new ShareError(404, "share not found");
-const dirNotFound = () => new ShareError(404, "directory not found in this share");
+const notFound = () => new NotFoundError("share not found");
+const dirNotFound = () => new NotFoundError("directory not found in this share");

@@ -5,9 +5,7 @@
  *     `GET /share/list` lists with `randsk` in the `BDCLND` cookie, paged until a short page.
  * The second is used only when the first is closed to this service (account restrictions).
  */
-import type { UpstreamClient } from "../../core/http/upstream-client.ts";
-import type { Logger } from "../../core/logger.ts";
-import type { CallContext, ShareFile, ShareListing, ShareRef } from "../../core/plugin.ts";
+import type { CallContext, Logger, ShareFile, ShareListing, ShareRef, UpstreamClient } from "@music-aggregator/core";
 import { bdclndCookie, integer, plainRandsk, randskFromSeckey, readAnswer, toFileEntries, unreadable } from "./answers.ts";
 import { FALLBACK_TRIGGERS, errnoOf, shareErrorOf } from "./errno.ts";
 import { surlOf } from "./link.ts";

@@ -3,10 +3,7 @@
  * do. Only links on the known share hosts or bare short codes are accepted; every upstream URL
  * is built from `baseURL`. Extract codes and cookies are never logged.
  */
-import { z } from "zod";
-import { defineSharePlugin } from "../../core/plugin.ts";
-import { toShareError } from "../../core/share/share-error.ts";
-import { Tokens } from "../../core/tokens.ts";
+import { defineSharePlugin, Tokens, z } from "@music-aggregator/core";
 import { BaiduShareFlows } from "./flows.ts";
 import { parseShareLink } from "./link.ts";
 
@@ -45,14 +42,7 @@ export default defineSharePlugin({
     const flows = new BaiduShareFlows(http, { baseURL: options.baseURL, cookie: options.cookie }, log);
     return {
       parse: (surl, pwd) => parseShareLink(surl, pwd),
-      async list(share, dir, ctx) {
-        try {
-          return await flows.list(share, dir, ctx);
-        } catch (error) {
-          // The upstream client's 2001/2002/2003 become 504/502 here, as the contract says.
-          throw toShareError(error);
-        }
-      },
+      list: (share, dir, ctx) => flows.list(share, dir, ctx),
     };
   },
 });

@@ -1,6 +1,6 @@
 /** The link forms the plugin accepts, and the extract code rules. */
 import { describe, expect, it } from "vitest";
-import { ShareError } from "../../core/errors.ts";
+import { InputError } from "../../core/errors.ts";
 import { parseShareLink, surlOf } from "./link.ts";
 
 describe("parseShareLink", () => {
@@ -19,7 +19,7 @@ describe("parseShareLink", () => {
     ["https://pan.baidu.com/s/1AbCdEf?pwd=ab12", "", { shortCode: "1AbCdEf", pwd: "ab12" }],
   ])("%j (pwd %j) → %j", (input, pwd, expected) => {
     if (expected) expect(parseShareLink(input, pwd)).toEqual(expected);
-    else expect(() => parseShareLink(input, pwd)).toThrow(ShareError);
+    else expect(() => parseShareLink(input, pwd)).toThrow(InputError);
   });
 
   it.each([
@@ -27,20 +27,20 @@ describe("parseShareLink", () => {
     ["https://pan.baidu.com/s/1AbCdEf?pwd=ab%2012", undefined],
     ["1AbCdEf", "ab 1"],
     ["1AbCdEf", "abcde"],
-  ])("refuses the extract code of %j / %j with 400", (input, pwd) => {
+  ])("refuses the extract code of %j / %j as a parameter error", (input, pwd) => {
     try {
       parseShareLink(input, pwd);
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(ShareError);
-      expect((error as ShareError).status).toBe(400);
-      expect((error as ShareError).message).toBe("pwd must be 4 letters or digits");
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as InputError).kind).toBe("parameter");
+      expect((error as InputError).message).toBe("pwd must be 4 letters or digits");
     }
   });
 
   it("the refusal never echoes the input", () => {
     const secret = "https://evil.example/s/1AbCdEf?pwd=ab12&token=s3cr3t";
-    expect(() => parseShareLink(secret)).toThrow(expect.objectContaining({ status: 400, message: expect.not.stringMatching(/evil|s3cr3t|ab12/) }));
+    expect(() => parseShareLink(secret)).toThrow(expect.objectContaining({ kind: "parameter", message: expect.not.stringMatching(/evil|s3cr3t|ab12/) }));
   });
 
   it("surlOf drops the leading 1", () => {

@@ -6,8 +6,7 @@
  * must be refused instead: it percent-decodes hosts (`pan%2ebaidu.com`), treats `\` as `/`,
  * drops default ports and accepts `user@host`. Only the exact host text is let through.
  */
-import { ShareError } from "../../core/errors.ts";
-import type { ShareRef } from "../../core/plugin.ts";
+import { InputError, type ShareRef } from "@music-aggregator/core";
 
 /** The hosts whose share links are accepted (exact, lowercase, no port). */
 export const SHARE_HOSTS: readonly string[] = ["pan.baidu.com", "yun.baidu.com"];
@@ -24,11 +23,11 @@ const SURL = /^[A-Za-z0-9_-]{4,64}$/;
 const LINK = /^(https?):\/\/([^/?#]*)([/?#].*)?$/i;
 
 const badLink = () =>
-  new ShareError(400, "surl must be a share link on pan.baidu.com or yun.baidu.com (/s/1xxxx or /share/init?surl=xxxx) or a bare short code");
+  new InputError("surl must be a share link on pan.baidu.com or yun.baidu.com (/s/1xxxx or /share/init?surl=xxxx) or a bare short code");
 
 /**
  * Parses a share link or bare short code. `pwd` (when given and not empty) wins over a `?pwd=`
- * inside the link. Throws `ShareError(400)` for anything else; never echoes the input.
+ * inside the link. Throws `InputError` for anything else; never echoes the input.
  */
 export function parseShareLink(input: string, pwd?: string): ShareRef {
   const text = typeof input === "string" ? input.trim() : "";
@@ -37,7 +36,7 @@ export function parseShareLink(input: string, pwd?: string): ShareRef {
 
   const parsed = SURL.test(text) ? { shortCode: bareCode(text) } : parseLink(text);
   const code = pwd === undefined || pwd === "" ? parsed.linkPwd : pwd;
-  if (code !== undefined && !EXTRACT_CODE.test(code)) throw new ShareError(400, "pwd must be 4 letters or digits");
+  if (code !== undefined && !EXTRACT_CODE.test(code)) throw new InputError("pwd must be 4 letters or digits");
   return code === undefined ? { shortCode: parsed.shortCode } : { shortCode: parsed.shortCode, pwd: code };
 }
 

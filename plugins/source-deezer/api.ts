@@ -3,11 +3,7 @@
  * Deezer's error objects to core errors, and retry quota answers a bounded number of times
  * (the core client retries 5xx and 429, but Deezer reports its quota with HTTP 200).
  */
-import type { z } from "zod";
-import { NotFoundError, UpstreamError, UpstreamParseError, UpstreamTimeoutError } from "../../core/errors.ts";
-import { sleep } from "../../core/http/request-budget.ts";
-import type { UpstreamClient } from "../../core/http/upstream-client.ts";
-import type { Logger } from "../../core/logger.ts";
+import { type Logger, NotFoundError, sleep, type UpstreamClient, UpstreamError, UpstreamParseError, UpstreamTimeoutError, type z } from "@music-aggregator/core";
 import { NO_DATA, QUOTA_EXCEEDED, readDeezerError, toServiceError } from "./errors.ts";
 
 export interface QuotaPolicy {

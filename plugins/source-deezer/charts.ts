@@ -4,8 +4,7 @@
  * editorial's name and picture plus `/chart/{id}/tracks`. Deezer says nothing of when a chart
  * was last updated, so `updateAt` is null.
  */
-import type { RankItem } from "../../core/domain.ts";
-import type { SourceMethods } from "../../core/plugin.ts";
+import type { RankItem, SourceMethods } from "@music-aggregator/core";
 import { deezerId, type DeezerApi } from "./api.ts";
 import { WRONG_PARAMETER } from "./errors.ts";
 import { pictureOf, toSong } from "./mapping.ts";

@@ -3,9 +3,7 @@
  * up with `/album/{id}/tracks` paging when it is shorter than `nb_tracks`); a playlist comes
  * one requested page at a time, with its header from `/playlist/{id}`.
  */
-import type { SourceMethods } from "../../core/plugin.ts";
-import { hasMoreAfter, offsetOf } from "../_shared/paging.ts";
-import { publishDate } from "../_shared/publish-date.ts";
+import { hasMoreAfter, offsetOf, publishDate, type SourceMethods } from "@music-aggregator/core";
 import { deezerId, type DeezerApi } from "./api.ts";
 import { artistNames, coverOf, pictureOf, toSong, type AlbumContext } from "./mapping.ts";
 import { DeezerAlbum, DeezerArtist, DeezerPlaylist, DeezerTrackPage, type DeezerTrack } from "./wire.ts";

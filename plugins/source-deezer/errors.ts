@@ -3,7 +3,7 @@
  * `{"error":{"type","message","code"}}` when a call fails; only an unknown path gets an
  * HTTP 404 (`{"error":"Not Found"}`).
  */
-import { NotFoundError, UpstreamError, type ServiceError } from "../../core/errors.ts";
+import { NotFoundError, type ServiceError, UpstreamError } from "@music-aggregator/core";
 import { DeezerErrorBody } from "./wire.ts";
 
 /** `Quota limit exceeded`: more than 50 requests in 5 s from this address. */

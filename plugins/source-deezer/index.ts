@@ -4,8 +4,7 @@
  * playlists and charts; addresses are Deezer's public 30 s previews. No lyrics of its own:
  * the lyrics provider answers for it. See README.md for the mapping and its limits.
  */
-import { defineSourcePlugin } from "../../core/plugin.ts";
-import { Tokens } from "../../core/tokens.ts";
+import { defineSourcePlugin, Tokens } from "@music-aggregator/core";
 import { DeezerApi } from "./api.ts";
 import { chartMethods } from "./charts.ts";
 import { collectionMethods } from "./collections.ts";

@@ -3,9 +3,7 @@
  * contributors when Deezer lists them, else the main artist; `vip` is always false because
  * Deezer's full songs are never public and its previews are (DESIGN §2).
  */
-import type { Song, SongDetail } from "../../core/domain.ts";
-import { firstImage } from "../_shared/images.ts";
-import { publishDate } from "../_shared/publish-date.ts";
+import { firstImage, publishDate, type Song, type SongDetail } from "@music-aggregator/core";
 import type { DeezerTrack } from "./wire.ts";
 
 const COVER_SIZES = ["cover_xl", "cover_big", "cover_medium", "cover"] as const;

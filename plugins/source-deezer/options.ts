@@ -2,7 +2,7 @@
  * Options of the Deezer source plugin (`sources.<id>.options` in the config). Unknown keys are
  * refused so that a typo such as `baseUrl` is a startup error, not a silent default.
  */
-import { z } from "zod";
+import { z } from "@music-aggregator/core";
 
 export const DeezerOptions = z.strictObject({
   /**

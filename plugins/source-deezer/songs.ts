@@ -2,12 +2,7 @@
  * Search, song details and song addresses. Deezer publishes a 30 s MP3 preview per track and
  * nothing else, so every address is that preview, at standard quality, flagged `preview`.
  */
-import type { SongUrl } from "../../core/domain.ts";
-import { NotFoundError } from "../../core/errors.ts";
-import type { SourceMethods } from "../../core/plugin.ts";
-import { expiryFromUrl } from "../_shared/expiry.ts";
-import { offsetOf } from "../_shared/paging.ts";
-import { pickQuality } from "../_shared/quality.ts";
+import { expiryFromUrl, NotFoundError, offsetOf, pickQuality, type SongUrl, type SourceMethods } from "@music-aggregator/core";
 import { deezerId, type DeezerApi } from "./api.ts";
 import { previewOf, toSong, toSongDetail } from "./mapping.ts";
 import { DeezerSearchPage, DeezerTrack } from "./wire.ts";

@@ -3,8 +3,7 @@
  * rest passes through), so a missing or mistyped field is a 2003 naming it, never a crash.
  * Ids arrive as numbers; they leave as strings.
  */
-import { z } from "zod";
-import { wholeSeconds } from "../_shared/duration.ts";
+import { wholeSeconds, z } from "@music-aggregator/core";
 
 const Id = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]).transform(String);
 

@@ -3,7 +3,7 @@
  * right content type.
  */
 import type { H3Event } from "h3";
-import { ShareError } from "../../core/errors.ts";
+import { InputError } from "../../core/errors.ts";
 import { readCapped } from "../../core/http/read-capped.ts";
 
 /** Largest accepted body; a listing request is a few hundred bytes. */
@@ -16,18 +16,18 @@ export const MAX_BODY_BYTES = 16 * 1024;
  */
 export async function readJsonBody(event: H3Event, timeoutMs: number, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const type = (event.req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (type !== "application/json") throw new ShareError(415, "content type must be application/json");
+  if (type !== "application/json") throw new InputError("content type must be application/json", "mediaType");
   const declared = Number(event.req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new ShareError(413, `body must be at most ${maxBytes} bytes`);
+  if (declared > maxBytes) throw new InputError(`body must be at most ${maxBytes} bytes`, "tooLarge");
   const deadline = AbortSignal.timeout(timeoutMs);
   const text = await readCapped(event.req.body, maxBytes, deadline).catch((error: unknown) => {
-    if (deadline.aborted) throw new ShareError(408, `body was not received within ${timeoutMs} ms`);
-    throw new ShareError(400, "body could not be read", { cause: error });
+    if (deadline.aborted) throw new InputError(`body was not received within ${timeoutMs} ms`, "requestTimeout");
+    throw new InputError(`body could not be read (${error instanceof Error ? error.message : "aborted"})`);
   });
-  if (text === undefined) throw new ShareError(413, `body must be at most ${maxBytes} bytes`);
+  if (text === undefined) throw new InputError(`body must be at most ${maxBytes} bytes`, "tooLarge");
   try {
     return JSON.parse(text);
   } catch {
-    throw new ShareError(400, "body must be a JSON object");
+    throw new InputError("body must be a JSON object");
   }
 }

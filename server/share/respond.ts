@@ -2,7 +2,8 @@
  * Answers of the share-listing service (`/api`): `{code, message, data}` with `code` equal to
  * the HTTP status (DESIGN §4). Never any CORS header: browsers of other origins get nothing.
  */
-import type { ShareError } from "../../core/errors.ts";
+import type { ServiceErrorLike } from "../../core/errors.ts";
+import { apiMessage, apiStatus } from "./errors.ts";
 
 export interface ShareReplyContext {
   /** headers gathered on the way (rate limit, cache, Allow) */
@@ -24,12 +25,14 @@ export function replyData(ctx: ShareReplyContext, data: unknown): Response {
   return replyJson(ctx, 200, { code: 200, message: SUCCESS_MESSAGE, data });
 }
 
-/** A failure: `{code, message, data:null}`; 429 carries Retry-After. */
-export function replyError(ctx: ShareReplyContext, error: ShareError): Response {
-  if (error.status === 429 && error.retryAfterSeconds !== undefined) ctx.headers.set("retry-after", String(error.retryAfterSeconds));
+/** A failure: `{code, message, data:null}` with the status of its kind; 429 carries Retry-After. */
+export function replyError(ctx: ShareReplyContext, error: ServiceErrorLike): Response {
+  const status = apiStatus(error);
+  if (status === 429 && error.retryAfterSeconds !== undefined) ctx.headers.set("retry-after", String(error.retryAfterSeconds));
+  if (error.kind === "method") ctx.headers.set("allow", (error.allowed ?? []).join(", "));
   // The rest of the body was left unread: the connection cannot carry another request.
-  if (error.status === 413 || error.status === 408) ctx.headers.set("connection", "close");
-  return replyJson(ctx, error.status, { code: error.status, message: error.message, data: null });
+  if (error.kind === "tooLarge" || error.kind === "requestTimeout") ctx.headers.set("connection", "close");
+  return replyJson(ctx, status, { code: status, message: apiMessage(error), data: null });
 }
 
 export function replyJson(ctx: ShareReplyContext, status: number, body: object): Response {

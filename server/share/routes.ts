@@ -6,12 +6,10 @@
 import { getRequestIP, type H3, type H3Event } from "h3";
 import type { DependencyContainer } from "tsyringe";
 import type { AppConfig } from "../../core/config.ts";
-import { ShareError } from "../../core/errors.ts";
+import { AccessError, MethodError, NotFoundError, RateLimitError, InputError, toServiceError } from "../../core/errors.ts";
 import { rateLimitHeaders, type RequestLimiter } from "../../core/guard/request-limiter.ts";
 import type { Logger } from "../../core/logger.ts";
 import type { QrCodeService } from "../../core/share/qr-code.ts";
-import { QrCodeToken } from "../../core/share/register.ts";
-import { toShareError } from "../../core/share/share-error.ts";
 import type { ShareService } from "../../core/share/share-service.ts";
 import type { RequestKind, TrafficStats } from "../../core/share/traffic-stats.ts";
 import { Tokens } from "../../core/tokens.ts";
@@ -25,7 +23,7 @@ export function registerShareRoutes(app: H3, scope: DependencyContainer): void {
   const log = scope.resolve<Logger>(Tokens.Logger).child("api");
   const limiter = scope.resolve<RequestLimiter>(Tokens.RateLimiter);
   const stats = scope.resolve<TrafficStats>(Tokens.TrafficStats);
-  const qr = scope.resolve<QrCodeService>(QrCodeToken);
+  const qr = scope.resolve<QrCodeService>(Tokens.QrCodes);
   const shares = scope.isRegistered(Tokens.ShareService, true) ? scope.resolve<ShareService>(Tokens.ShareService) : undefined;
 
   /** Runs one /api request: errors become envelopes, and the outcome is counted. */
@@ -34,14 +32,11 @@ export function registerShareRoutes(app: H3, scope: DependencyContainer): void {
       const ctx = newReplyContext(event.req.method);
       let response: Response;
       try {
-        if (!methods.includes(event.req.method)) {
-          ctx.headers.set("allow", methods.join(", "));
-          throw new ShareError(405, `method ${event.req.method} is not allowed, use ${methods.join(" or ")}`);
-        }
+        if (!methods.includes(event.req.method)) throw new MethodError(event.req.method, methods);
         response = await work(event, ctx);
       } catch (thrown) {
-        const error = toShareError(thrown);
-        if (error.status === 500) log.error(`${event.url.pathname}: ${describe(thrown)}`);
+        const error = toServiceError(thrown);
+        if (error.kind === "internal") log.error(`${event.url.pathname}: ${describe(thrown)}`);
         response = replyError(ctx, error);
       }
       stats.count(kind, response.status < 400, ctx.files);
@@ -53,16 +48,16 @@ export function registerShareRoutes(app: H3, scope: DependencyContainer): void {
     const client = getRequestIP(event, { xForwardedFor: config.rateLimit.trustProxy }) ?? "unknown";
     const decision = await limiter.consume(`share:${client}`);
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) ctx.headers.set(name, value);
-    if (!decision.allowed) throw new ShareError(429, "rate limit exceeded", { retryAfterSeconds: decision.resetSeconds });
+    if (!decision.allowed) throw new RateLimitError(decision.resetSeconds, "rate limit exceeded");
   };
 
   app.all(
     "/api/v0/list",
     handle("list", ["POST"], async (event, ctx) => {
-      if (!shares) throw new ShareError(404, "no share backend is configured");
+      if (!shares) throw new NotFoundError("no share backend is configured");
       await rateLimit(event, ctx);
       const body = ListBody.safeParse(await readJsonBody(event, config.server.bodyTimeoutMs));
-      if (!body.success) throw new ShareError(400, issueMessage(body.error.issues[0]));
+      if (!body.success) throw new InputError(issueMessage(body.error.issues[0]));
       const { listing, hit } = await shares.list(body.data);
       ctx.headers.set("x-cache", hit ? "HIT" : "MISS");
       ctx.files = listing.list.length;
@@ -80,8 +75,8 @@ export function registerShareRoutes(app: H3, scope: DependencyContainer): void {
     handle("qrcode", ["GET", "HEAD"], async (event, ctx) => {
       await rateLimit(event, ctx);
       const query = QrQuery.safeParse(firstValues(event.url.searchParams));
-      if (!query.success) throw new ShareError(400, issueMessage(query.error.issues[0]));
-      if (!qr.verify(query.data.data, query.data.sign)) throw new ShareError(403, "sign does not match data");
+      if (!query.success) throw new InputError(issueMessage(query.error.issues[0]));
+      if (!qr.verify(query.data.data, query.data.sign)) throw new AccessError("credentialsWrong", "sign does not match data");
       const svg = await qr.svg(query.data.data, query.data.size);
       ctx.headers.set("content-type", "image/svg+xml; charset=utf-8");
       ctx.headers.set("x-content-type-options", "nosniff");
@@ -95,7 +90,7 @@ export function registerShareRoutes(app: H3, scope: DependencyContainer): void {
   app.all(
     "/api/**",
     handle("other", ANY_METHOD, async (event) => {
-      throw new ShareError(404, `no endpoint ${event.url.pathname}`);
+      throw new NotFoundError(`no endpoint ${event.url.pathname}`);
     }),
   );
 }

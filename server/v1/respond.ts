@@ -1,25 +1,10 @@
 /**
  * The envelope `{code, message, data, source, cost}` in JSON or JSONP, and the one table
- * that maps error codes to HTTP statuses (DESIGN §3). JSONP answers are always HTTP 200.
+ * through the `/v1` error table (`errors.ts`). JSONP answers are always HTTP 200.
  */
 import { FastResponse } from "srvx";
-import { ErrorCode, RateLimitError, type ServiceError } from "../../core/errors.ts";
-
-export const HTTP_STATUS: Record<number, number> = {
-  [ErrorCode.ok]: 200,
-  [ErrorCode.parameter]: 400,
-  [ErrorCode.source]: 400,
-  [ErrorCode.capability]: 400,
-  [ErrorCode.method]: 405,
-  [ErrorCode.timeout]: 504,
-  [ErrorCode.upstream]: 502,
-  [ErrorCode.parse]: 502,
-  [ErrorCode.notFound]: 404,
-  [ErrorCode.paid]: 403,
-  [ErrorCode.rateLimited]: 429,
-  [ErrorCode.userAgentBlocked]: 403,
-  [ErrorCode.internal]: 500,
-};
+import { ERROR_CODES, type ServiceErrorLike } from "../../core/errors.ts";
+import { V1_STATUS } from "./errors.ts";
 
 export interface ReplyContext {
   /** a validated JSONP callback name: the answer is JSONP */
@@ -35,11 +20,12 @@ export function replyData(ctx: ReplyContext, dataJson: string, source: string | 
   return reply(ctx, 200, `{"code":0,"message":"ok","data":${dataJson},"source":${sourceJson},"cost":${cost}}`);
 }
 
-export function replyError(ctx: ReplyContext, error: ServiceError, source: string | null): Response {
-  if (error instanceof RateLimitError) ctx.headers["retry-after"] = String(error.retryAfterSeconds);
-  if (error.code === ErrorCode.method) ctx.headers.allow = "GET, HEAD";
-  const body = JSON.stringify({ code: error.code, message: error.message, data: null, source, cost: 0 });
-  return reply(ctx, HTTP_STATUS[error.code] ?? 500, body);
+export function replyError(ctx: ReplyContext, error: ServiceErrorLike, source: string | null, cost = 0): Response {
+  const code = ERROR_CODES[error.kind];
+  if (error.kind === "rateLimited" && error.retryAfterSeconds !== undefined) ctx.headers["retry-after"] = String(error.retryAfterSeconds);
+  if (error.kind === "method") ctx.headers.allow = "GET, HEAD";
+  const body = JSON.stringify({ code, message: error.message, data: null, source, cost });
+  return reply(ctx, V1_STATUS[code], body);
 }
 
 // --- internal ---

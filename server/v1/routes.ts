@@ -7,9 +7,9 @@
 import { getRequestIP, type H3, type H3Event } from "h3";
 import type { DependencyContainer } from "tsyringe";
 import type { AppConfig } from "../../core/config.ts";
-import { ErrorCode, InputError, MethodError, RateLimitError, ServiceError, UserAgentBlockedError, toServiceError } from "../../core/errors.ts";
+import { InputError, MethodError, NotFoundError, RateLimitError, UserAgentBlockedError, toServiceError } from "../../core/errors.ts";
 import { rateLimitHeaders, type RequestLimiter } from "../../core/guard/request-limiter.ts";
-import { UserAgentPolicy } from "../../core/guard/user-agent.ts";
+import type { UserAgentPolicy } from "../../core/guard/user-agent.ts";
 import type { Logger } from "../../core/logger.ts";
 import type { MusicService } from "../../core/music/music-service.ts";
 import { Tokens } from "../../core/tokens.ts";
@@ -21,14 +21,14 @@ import { replyData, replyError, type ReplyContext } from "./respond.ts";
 export function registerV1Routes(app: H3, scope: DependencyContainer): void {
   const service = scope.resolve<MusicService>(Tokens.MusicService);
   const limiter = scope.resolve<RequestLimiter>(Tokens.RateLimiter);
-  const userAgents = scope.resolve(UserAgentPolicy);
+  const userAgents = scope.resolve<UserAgentPolicy>(Tokens.UserAgentPolicy);
   const config = scope.resolve<AppConfig>(Tokens.Config);
   const log = scope.resolve<Logger>(Tokens.Logger).child("v1");
   const trustProxy = config.rateLimit.trustProxy;
 
   const guard = async (event: H3Event, ctx: ReplyContext) => {
     const method = event.req.method;
-    if (method !== "GET" && method !== "HEAD") throw new MethodError(method);
+    if (method !== "GET" && method !== "HEAD") throw new MethodError(method, ["GET"]);
     if (userAgents.isBlocked(event.req.headers.get("user-agent"))) throw new UserAgentBlockedError();
     const client = (trustProxy ? getRequestIP(event, { xForwardedFor: true }) : event.req.ip) ?? "unknown";
     const decision = await limiter.consume(client);
@@ -43,7 +43,7 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
     let source: string | undefined;
     try {
       await guard(event, ctx);
-      if (!endpoint) throw new ServiceError(ErrorCode.notFound, `no endpoint ${event.url.pathname}`);
+      if (!endpoint) throw new NotFoundError(`no endpoint ${event.url.pathname}`);
       const checkedOrigin = originSchema.safeParse(query.origin);
       if (!checkedOrigin.success) throw new InputError(checkedOrigin.error.issues[0].message);
       if (callback.invalid) throw new InputError(`parameter ${callback.invalid} must be one to four dot-separated JavaScript identifiers`);
@@ -55,9 +55,9 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
       return replyData(ctx, answer.json, source ?? null, answer.cost);
     } catch (thrown) {
       const error = toServiceError(thrown);
-      if (error.code === ErrorCode.internal) log.error(`${event.url.pathname}: ${describe(thrown)}`);
+      if (error.kind === "internal") log.error(`${event.url.pathname}: ${describe(thrown)}`);
       // The envelope names the source asked for, unless it is not a source at all (1002).
-      return replyError(ctx, error, source && error.code !== ErrorCode.source ? source : null);
+      return replyError(ctx, error, source && error.kind !== "source" ? source : null, error.cost ?? 0);
     }
   };
 

@@ -32,9 +32,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function expectError(path: string, code: number, status: number, init?: RequestInit) {
+/** An error answer; `upstream` says whether an upstream call was made (then `cost` is its time, else 0). */
+async function expectError(path: string, code: number, status: number, init?: RequestInit, upstream = false) {
   const r = await t.json(path, init);
-  expect(r.body, JSON.stringify(r.body)).toMatchObject({ code, data: null, cost: 0 });
+  expect(r.body, JSON.stringify(r.body)).toMatchObject({ code, data: null });
+  if (upstream) expect(r.body.cost, "upstream time spent").toBeGreaterThan(0);
+  else expect(r.body.cost, "no upstream call, no cost").toBe(0);
   expect(typeof r.body.message).toBe("string");
   expect(r.status).toBe(status);
   return r;
@@ -81,21 +84,22 @@ describe("error codes and HTTP statuses", () => {
   ] as const)("%s", async (_name, fault, path, code, status) => {
     t.sims.source_a.fault(fault);
     try {
-      await expectError(path, code, status);
+      await expectError(path, code, status, undefined, true);
     } finally {
       t.sims.source_a.fault(undefined);
     }
   });
 
-  it("3001 for an unknown id → 404 (song, album, playlist, lyric)", async () => {
-    const song = await expectError(v1("song", { source: "source_a", id: "404" }), 3001, 404);
+  it("3001 for an unknown id → 404 (song, album, playlist, lyric); a remembered miss costs 0", async () => {
+    const song = await expectError(v1("song", { source: "source_a", id: "404" }), 3001, 404, undefined, true);
     expect(song.body.source).toBe("source_a");
-    await expectError(v1("album", { source: "source_a", id: "404" }), 3001, 404);
-    await expectError(v1("playlist", { source: "source_a", id: "404" }), 3001, 404);
-    await expectError(v1("lyric", { source: "source_a", id: "2" }), 3001, 404);
+    await expectError(v1("song", { source: "source_a", id: "404" }), 3001, 404);
+    await expectError(v1("album", { source: "source_a", id: "404" }), 3001, 404, undefined, true);
+    await expectError(v1("playlist", { source: "source_a", id: "404" }), 3001, 404, undefined, true);
+    await expectError(v1("lyric", { source: "source_a", id: "2" }), 3001, 404, undefined, true);
   });
 
-  it("3002 for the address of a VIP song → 403", () => expectError(v1("song/url", { source: "source_a", id: "3" }), 3002, 403));
+  it("3002 for the address of a VIP song → 403", () => expectError(v1("song/url", { source: "source_a", id: "3" }), 3002, 403, undefined, true));
 
   it("4002 for a blocked user-agent → 403, before anything else", async () => {
     for (const ua of ["curl/8.5.0", "python-requests/2.31", "Go-http-client/1.1", "node", "axios/1.6.0", ""]) {

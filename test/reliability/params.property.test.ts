@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fake, { makeFakeSource } from "../fixtures/source-fake/index.ts";
 import { startFakeUpstream } from "../fixtures/source-fake/upstream.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import type { Simulator } from "../support/simulator.ts";
+import type { Simulator } from "@music-aggregator/core/testing";
 import { ENDPOINTS, queryFor, type EndpointModel } from "./arbitraries.ts";
 import { readAnswer, SPEC_CALLBACK } from "./support.ts";
 

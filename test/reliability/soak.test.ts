@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fake from "../fixtures/source-fake/index.ts";
 import { startFakeUpstream } from "../fixtures/source-fake/upstream.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import type { Fault, Simulator } from "../support/simulator.ts";
+import type { Fault, Simulator } from "@music-aggregator/core/testing";
 import { runWithConcurrency } from "../../core/music/concurrency.ts";
 import { collectGarbage, openHandles, readAnswer, settleHandles } from "./support.ts";
 

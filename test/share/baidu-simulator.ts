@@ -8,7 +8,7 @@
  * `answers` replaces the answer of one endpoint for a test (an object or a raw `Response`).
  */
 import type { H3Event } from "h3";
-import { startSimulator, type Simulator } from "../support/simulator.ts";
+import { startSimulator, type Simulator } from "@music-aggregator/core/testing";
 
 export interface RawEntry {
   /** kept as a string here and written as a bare JSON number, like the host */

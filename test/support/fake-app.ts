@@ -8,7 +8,7 @@ import type { AnyPluginDefinition } from "../../core/plugin.ts";
 import { makeFakeSource } from "../fixtures/source-fake/index.ts";
 import { startFakeUpstream } from "../fixtures/source-fake/upstream.ts";
 import { startTestApp, type TestApp } from "./app.ts";
-import type { Simulator } from "./simulator.ts";
+import type { Simulator } from "@music-aggregator/core/testing";
 
 export interface FakeAppOptions {
   /** public ids and the capabilities of each (default: source_a with every capability) */

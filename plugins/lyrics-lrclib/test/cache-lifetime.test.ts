@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeFakeSource } from "../../../test/fixtures/source-fake/index.ts";
 import { startTestApp, type TestApp } from "../../../test/support/app.ts";
-import type { Simulator } from "../../../test/support/simulator.ts";
+import type { Simulator } from "@music-aggregator/core/testing";
 import lrclib from "../index.ts";
 import { HARBOUR_SYNCED, SONGS, startFakeSongs, startLrclibSimulator, type LrclibSimulator } from "./lrclib-upstream.ts";
 
@@ -73,7 +73,9 @@ describe("lrclib: cache lifetimes through /v1/lyric", () => {
     vi.setSystemTime(T0 + 5 * MINUTE - 1000);
     const cached = await ask(id);
     expect(cached.status).toBe(404);
-    expect(cached.body).toEqual(first.body);
+    // The remembered miss: the same answer, and no upstream time spent on it.
+    expect(first.body.cost).toBeGreaterThan(0);
+    expect(cached.body).toEqual({ ...first.body, cost: 0 });
     expect(lrclibSim.totalCalls()).toBe(2);
 
     vi.setSystemTime(T0 + 5 * MINUTE + 1000);

@@ -5,7 +5,7 @@
  */
 import { getQuery, getRouterParam } from "h3";
 import type { FakeTrack } from "../../../test/fixtures/source-fake/upstream.ts";
-import { startSimulator, type Simulator } from "../../../test/support/simulator.ts";
+import { startSimulator, type Simulator } from "@music-aggregator/core/testing";
 
 export interface LrclibRequest {
   path: string;

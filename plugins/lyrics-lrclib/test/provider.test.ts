@@ -2,9 +2,9 @@
  * The provider built through the plugin's own `create()` with the core's upstream client,
  * against the LRCLIB simulator: options, and the wire-level cases the endpoint tests do not reach.
  */
+import { testClientFactory } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ErrorCode, NotFoundError, ServiceError } from "../../../core/errors.ts";
-import { UpstreamClientFactory } from "../../../core/http/upstream-client.ts";
+import { NotFoundError, ServiceError } from "../../../core/errors.ts";
 import { createMemoryLogger } from "../../../core/logger.ts";
 import type { LyricsLookup, LyricsProvider } from "../../../core/plugin.ts";
 import lrclib, { LrclibOptions } from "../index.ts";
@@ -17,7 +17,7 @@ let provider: LyricsProvider;
 
 beforeAll(async () => {
   sim = await startLrclibSimulator();
-  const http = new UpstreamClientFactory({ timeoutMs: 1000, retries: 0, maxBodyBytes: 1_000_000, userAgent: "provider-tests/1.0" });
+  const http = testClientFactory({ timeoutMs: 1000, retries: 0, maxBodyBytes: 1_000_000, userAgent: "provider-tests/1.0" });
   provider = lrclib.create({ options: LrclibOptions.parse({ baseURL: sim.url }), deps: { http }, log: createMemoryLogger() });
 });
 afterAll(() => sim.close());
@@ -51,7 +51,7 @@ describe("lrclib provider", () => {
   it("answers 3001 without asking LRCLIB when the song has no artist or no title", async () => {
     const noArtist = await failure(provider.find({ ...ghostSignal, artist: [" "] }, {}));
     const noTitle = await failure(provider.find({ ...ghostSignal, name: "" }, {}));
-    expect([noArtist, noTitle].map((e) => e.code)).toEqual([ErrorCode.notFound, ErrorCode.notFound]);
+    expect([noArtist, noTitle].map((e) => e.code)).toEqual([3001, 3001]);
     expect(noArtist).toBeInstanceOf(NotFoundError);
     expect(sim.log).toEqual([]);
   });
@@ -64,20 +64,20 @@ describe("lrclib provider", () => {
 
   it("answers 2003 when /api/get answers JSON that is not a track", async () => {
     sim.fault({ kind: "status", status: 200, body: JSON.stringify({ hello: "world" }) }, "GET /api/get");
-    expect((await failure(provider.find(ghostSignal, {}))).code).toBe(ErrorCode.parse);
+    expect((await failure(provider.find(ghostSignal, {}))).code).toBe(2003);
   });
 
   it("answers 2003 when /api/search answers something that is not a list", async () => {
     sim.fault({ kind: "status", status: 200, body: JSON.stringify({ results: [] }) }, "GET /api/search");
     const error = await failure(provider.find(ghostSignal, {}));
-    expect(error.code).toBe(ErrorCode.parse);
+    expect(error.code).toBe(2003);
     expect(error.message).toBe("LRCLIB /api/search answered something that is not a list of tracks");
   });
 
   it("answers 2002 for a 4xx other than TrackNotFound", async () => {
     sim.fault({ kind: "status", status: 400, body: JSON.stringify({ code: 400, name: "ValidationError", message: "bad" }) }, "GET /api/get");
     const error = await failure(provider.find(ghostSignal, {}));
-    expect(error.code).toBe(ErrorCode.upstream);
+    expect(error.code).toBe(2002);
     expect(error.message).toBe("LRCLIB answered HTTP 400 to /api/get");
   });
 
@@ -85,14 +85,14 @@ describe("lrclib provider", () => {
     const older = { message: "Failed to find specified track", name: "TrackNotFound", statusCode: 404 };
     sim.fault({ kind: "status", status: 404, body: JSON.stringify(older) }, "GET /api/get");
     const error = await failure(provider.find(ghostSignal, {}));
-    expect(error.code).toBe(ErrorCode.notFound);
+    expect(error.code).toBe(3001);
     // (a faulted route answers before the handler that fills `requests`, so read the raw log)
     expect(sim.log.map((line) => line.split("?")[0])).toEqual(["GET /api/get", "GET /api/search"]);
   });
 
   it("passes the caller's signal on: an aborted call asks nobody and is 2001", async () => {
     const error = await failure(provider.find(ghostSignal, { signal: AbortSignal.abort() }));
-    expect(error.code).toBe(ErrorCode.timeout);
+    expect(error.code).toBe(2001);
     expect(sim.log).toEqual([]);
   });
 });

@@ -5,17 +5,17 @@
  * empty list for `/api/search`. Skipped when the recordings are absent.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ErrorCode, ServiceError } from "../../../core/errors.ts";
-import { UpstreamClientFactory } from "../../../core/http/upstream-client.ts";
+import { ServiceError } from "../../../core/errors.ts";
 import { createMemoryLogger } from "../../../core/logger.ts";
 import type { LyricsLookup, LyricsProvider } from "../../../core/plugin.ts";
-import { loadRecordings, recordingsDir, startReplaySimulator, type Answer, type Interaction, type ReplaySimulator } from "../../../test/support/recordings.ts";
+import { startReplaySimulator, type Answer, type Interaction, type ReplaySimulator, testClientFactory } from "@music-aggregator/core/testing";
+import { hasRecordings, sharedRecordings } from "../../../test/support/recordings.ts";
 import lrclib, { LrclibOptions } from "../index.ts";
 import { lrcOf } from "../lrc.ts";
 import { pickTrack } from "../match.ts";
 import { LrclibTrack } from "../wire.ts";
 
-describe.skipIf(!recordingsDir("lrclib").exists)("lrclib: replay of recorded LRCLIB answers", () => {
+describe.skipIf(!hasRecordings("lrclib"))("lrclib: replay of recorded LRCLIB answers", () => {
   let interactions: Interaction[];
   let sim: ReplaySimulator;
   /** what the replay answered, in order: the request key and whether a recording served it */
@@ -36,7 +36,7 @@ describe.skipIf(!recordingsDir("lrclib").exists)("lrclib: replay of recorded LRC
   const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as ServiceError);
 
   beforeAll(async () => {
-    interactions = loadRecordings("lrclib");
+    interactions = sharedRecordings("lrclib");
     const trackNotFound = interactions.find((i) => i.status === 404 && i.url.includes("/api/get?"))!;
     const nothingThere: Record<string, Answer> = {
       "/api/get": trackNotFound,
@@ -44,7 +44,7 @@ describe.skipIf(!recordingsDir("lrclib").exists)("lrclib: replay of recorded LRC
     };
     sim = await startReplaySimulator(interactions, { fallback: (request) => nothingThere[request.url.pathname] });
     served = sim.served;
-    const http = new UpstreamClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 8_000_000, userAgent: "replay-tests/1.0" });
+    const http = testClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 8_000_000, userAgent: "replay-tests/1.0" });
     provider = lrclib.create({ options: LrclibOptions.parse({ baseURL: sim.url }), deps: { http }, log: createMemoryLogger() });
   });
   afterAll(() => sim?.close());
@@ -62,7 +62,7 @@ describe.skipIf(!recordingsDir("lrclib").exists)("lrclib: replay of recorded LRC
   it("maps the recorded TrackNotFound to a search, and no result to 3001", async () => {
     const miss = recorded("/api/get?track_name=this+song+does+not+exist");
     const error = await failure(provider.find(songOf(miss), {}));
-    expect(error?.code).toBe(ErrorCode.notFound);
+    expect(error?.code).toBe(3001);
     expect(error?.message).toBe('no lyrics found for "this song does not exist" by this artist does not exist');
     expect(served.map((s) => s.recorded)).toEqual([true, false]);
     expect(served[1].key).toBe("GET /api/search?artist_name=this+artist+does+not+exist&track_name=this+song+does+not+exist");
@@ -94,7 +94,7 @@ describe.skipIf(!recordingsDir("lrclib").exists)("lrclib: replay of recorded LRC
 
     it("answers 3001 saying so when the only result within 2 s is the instrumental version", async () => {
       const error = await failure(provider.find(song(282), {}));
-      expect(error?.code).toBe(ErrorCode.notFound);
+      expect(error?.code).toBe(3001);
       expect(error?.message).toBe('no lyrics: "I Want to Live" by Borislav Slavov is an instrumental track');
     });
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SourceMethods } from "../../../core/plugin.ts";
-import { testSourcePlugin } from "../../../test/support/contract.ts";
+import { testSourcePlugin } from "@music-aggregator/core/testing";
 import deezer from "../index.ts";
 import { IMG, SOURCE, TIDAL_COVER, codeOf, ctx, useDeezerSimulator } from "./instance.ts";
 import { startDeezerSimulator, type DeezerSimulator } from "./simulator.ts";

@@ -3,10 +3,10 @@
  * plugin's schema, the core's real upstream client factory, a memory logger; the per-file
  * set-up against the simulator, and the songs it maps, field for field.
  */
+import { testClientFactory } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Song } from "../../../core/domain.ts";
 import { ServiceError } from "../../../core/errors.ts";
-import { UpstreamClientFactory } from "../../../core/http/upstream-client.ts";
 import { createMemoryLogger } from "../../../core/logger.ts";
 import type { SourceMethods } from "../../../core/plugin.ts";
 import deezer from "../index.ts";
@@ -21,7 +21,7 @@ export const TIDAL_COVER = `${IMG}/cover/5f1e2d3c4b5a69788796a5b4c3d2e1f0/1000x1
 
 export function createDeezer(options: Record<string, unknown>) {
   const log = createMemoryLogger();
-  const http = new UpstreamClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20, userAgent: "deezer-plugin-tests/1.0" });
+  const http = testClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20, userAgent: "deezer-plugin-tests/1.0" });
   const methods = deezer.create({ options: deezer.options.parse(options), deps: { http }, log, sourceId: SOURCE }) as SourceMethods;
   return { methods, log };
 }

@@ -9,10 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RankDetail, RankList } from "../../../core/domain.ts";
-import { UpstreamClientFactory } from "../../../core/http/upstream-client.ts";
 import { createMemoryLogger } from "../../../core/logger.ts";
 import type { SourceMethods } from "../../../core/plugin.ts";
-import { loadRecordings, recordingsDir, startReplaySimulator, type ReplaySimulator } from "../../../test/support/recordings.ts";
+import { startReplaySimulator, type ReplaySimulator, testClientFactory } from "@music-aggregator/core/testing";
+import { hasRecordings, sharedRecordings } from "../../../test/support/recordings.ts";
 import { DeezerApi } from "../api.ts";
 import { WRONG_PARAMETER } from "../errors.ts";
 import { DeezerEditorial, DeezerTrack } from "../wire.ts";
@@ -22,11 +22,11 @@ const DISCOVERY_COVER = `${IMG}/cover/2e018122cb56986277102d2041a592c8/1000x1000
 /** Track 3135556 as both its own record and the album's list give it; only the title's commas differ. */
 const HARDER_BETTER = { id: "3135556", artist: ["Daft Punk"], album: "Discovery", albumId: "302127", duration: 224, cover: DISCOVERY_COVER };
 
-describe.skipIf(!recordingsDir("deezer").exists)("replay of recorded Deezer answers", () => {
+describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", () => {
   let sim: ReplaySimulator;
   let deezerSource: SourceMethods;
   beforeAll(async () => {
-    sim = await startReplaySimulator(loadRecordings("deezer"), {
+    sim = await startReplaySimulator(sharedRecordings("deezer"), {
       normalise: withoutFirstIndex,
       fallback: (request, recorded) => recorded(withoutLimitAtStart(request.url.searchParams)),
     });
@@ -111,7 +111,7 @@ describe.skipIf(!recordingsDir("deezer").exists)("replay of recorded Deezer answ
   });
 
   it("recorded errors: no data (800), an unknown editorial, an unknown path", async () => {
-    const http = new UpstreamClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20, userAgent: "deezer-replay/1.0" });
+    const http = testClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20, userAgent: "deezer-replay/1.0" });
     const api = new DeezerApi(http.create({ name: "Deezer", baseURL: sim.url }), { retries: 0, backoffMs: 0 }, createMemoryLogger());
     // The plugin never sends `-1` (not digits), so the recorded answers are asked for directly.
     expect(await codeOf(() => api.get("/track/-1", DeezerTrack))).toBe(3001);

@@ -4,7 +4,7 @@
  * api.deezer.com), Deezer's error objects with HTTP 200, and a quota switch.
  */
 import { getQuery, getRouterParam, type H3Event } from "h3";
-import { startSimulator, type RouteHandler, type Simulator } from "../../../test/support/simulator.ts";
+import { startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
 import { ALBUMS, ALL_TRACKS, ARTISTS, EDITORIALS, HARBOUR_LIGHTS } from "./fixtures/catalog.ts";
 import {
   NO_DATA,

@@ -6,7 +6,7 @@
  */
 import { getQuery, getRouterParam, type H3Event } from "h3";
 import type { FakeTrack } from "../../fixtures/source-fake/upstream.ts";
-import { startSimulator, type Fault, type Simulator } from "../../support/simulator.ts";
+import { startSimulator, type Fault, type Simulator } from "@music-aggregator/core/testing";
 import { serveCommands } from "../lib/child.ts";
 
 /** A track shaped like a real one (Deezer-like names and cover URL lengths). */

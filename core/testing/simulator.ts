@@ -1,7 +1,7 @@
 /**
  * Upstream simulators: a small h3 app on a real port-0 socket that speaks one upstream's wire
- * format, with switches for latency, hanging, 5xx/429, malformed or truncated bodies,
- * connection resets, oversized and trickling bodies, and counters of calls per route.
+ * format, with switches for latency, hanging, 5xx/429, malformed, truncated or wrongly shaped
+ * bodies, connection resets, oversized and trickling bodies, and counters of calls per route.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +13,8 @@ export type Fault =
   | { kind: "hang" }
   | { kind: "status"; status: number; body?: string; headers?: Record<string, string> }
   | { kind: "html" }
+  /** HTTP 200 with this JSON body: valid JSON of a shape the plugin does not expect */
+  | { kind: "json"; body: unknown }
   | { kind: "truncated" }
   | { kind: "reset" }
   | { kind: "huge"; bytes: number }
@@ -120,6 +122,8 @@ async function applyFault(fault: Fault, event: H3Event): Promise<Response | unde
         status: fault.status,
         headers: { "content-type": "application/json", ...fault.headers },
       });
+    case "json":
+      return Response.json(fault.body);
     case "html":
       return new Response("<!DOCTYPE html><html><head><title>Security check</title></head><body>captcha</body></html>", {
         status: 200,

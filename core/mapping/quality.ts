@@ -3,7 +3,7 @@
  * best lower quality it has, or, when it has none lower, to the lowest one it has. The
  * SongUrl then says which quality was really given.
  */
-import type { Quality } from "../../core/domain.ts";
+import type { Quality } from "../domain.ts";
 
 const ORDER: readonly Quality[] = ["standard", "high", "lossless"];
 

@@ -1,11 +1,11 @@
 /** The shared mapping helpers, value by value, with the upstream oddities they exist for. */
 import { describe, expect, it } from "vitest";
-import { wholeSeconds } from "../duration.ts";
-import { expiryFromUrl } from "../expiry.ts";
-import { firstImage } from "../images.ts";
-import { hasMoreAfter, offsetOf } from "../paging.ts";
-import { publishDate } from "../publish-date.ts";
-import { pickQuality } from "../quality.ts";
+import { wholeSeconds } from "../../core/mapping/duration.ts";
+import { expiryFromUrl } from "../../core/mapping/expiry.ts";
+import { firstImage } from "../../core/mapping/images.ts";
+import { hasMoreAfter, offsetOf } from "../../core/mapping/paging.ts";
+import { publishDate } from "../../core/mapping/publish-date.ts";
+import { pickQuality } from "../../core/mapping/quality.ts";
 
 describe("wholeSeconds", () => {
   it("reads seconds, milliseconds, numeric strings and clock strings", () => {

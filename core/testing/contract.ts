@@ -1,16 +1,13 @@
 /**
  * `testSourcePlugin()`: the contract suite every source plugin runs (and third-party authors
- * can run against theirs). It binds the plugin through the real core (config, DI, registry)
+ * run against theirs). It binds the plugin through the real core (config, DI, registry)
  * against the plugin's upstream simulator, then checks: the definition and its methods,
  * shapes valid against the domain schemas, ids as strings, whole-second durations, the
- * public source id stamped on every item, not-found as 3001, and upstream failures as
- * 2002 (5xx), 2001 (no answer in time) and 2003 (HTML or truncated body).
+ * public source id stamped on every item, not-found as 3001, and upstream failures as 2002
+ * (5xx), 2001 (no answer in time) and 2003 (HTML, truncated JSON, or JSON of the wrong
+ * shape: never 5000).
  */
-import "reflect-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DependencyContainer } from "tsyringe";
-import { parseConfig } from "../../core/config.ts";
-import { createServiceContainer, disposeServiceContainer } from "../../core/container.ts";
 import {
   AlbumDetail,
   ArtistDetail,
@@ -23,15 +20,12 @@ import {
   SongDetail,
   SongUrl,
   type Song,
-} from "../../core/domain.ts";
-import { ServiceError } from "../../core/errors.ts";
-import { createMemoryLogger } from "../../core/logger.ts";
-import type { SourceMethods, SourcePluginDefinition } from "../../core/plugin.ts";
-import { PluginCatalog } from "../../core/plugins/discover.ts";
-import { checkInstanceMethods, validateDefinition } from "../../core/plugins/validate.ts";
-import type { SourceRegistry } from "../../core/sources/source-registry.ts";
-import { Tokens } from "../../core/tokens.ts";
-import type { Simulator } from "./simulator.ts";
+} from "../domain.ts";
+import { ERROR_CODES, isServiceError } from "../errors.ts";
+import type { SourceMethods, SourcePluginDefinition } from "../plugin.ts";
+import { checkInstanceMethods, validateDefinition } from "../plugins/validate.ts";
+import { bindSourcePlugin, type BoundTestSource } from "./bind.ts";
+import type { Fault, Simulator } from "./simulator.ts";
 
 /** Known answers of the plugin's simulator, one per declared capability. */
 export interface ContractFixtures {
@@ -64,7 +58,7 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
   describe(`source plugin contract: ${plugin.id}`, () => {
     let simulator: Simulator;
     let fixtures: ContractFixtures;
-    let scope: DependencyContainer;
+    let bound: BoundTestSource;
     let methods: Partial<SourceMethods>;
     const declared = (c: keyof SourceMethods) => plugin.capabilities[c] === true;
 
@@ -72,29 +66,21 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
       const ready = await setup();
       simulator = ready.simulator;
       fixtures = ready.fixtures;
-      const config = parseConfig(
-        {
-          sources: { [SOURCE_ID]: { plugin: plugin.id, options: ready.options } },
-          lyrics: false,
-          upstream: { timeoutMs: 400, retries: 0 },
-        },
-        {},
-      );
-      scope = createServiceContainer({ config, catalog: new PluginCatalog([plugin]), logger: createMemoryLogger() });
-      methods = scope.resolve<SourceRegistry>(Tokens.SourceRegistry).resolve(SOURCE_ID).methods;
+      bound = await bindSourcePlugin(plugin, { options: ready.options, sourceId: SOURCE_ID, config: { upstream: { timeoutMs: 400, retries: 0 } } });
+      methods = bound.methods;
     });
     afterAll(async () => {
-      await disposeServiceContainer(scope);
-      await simulator.close();
+      await bound?.close();
+      await simulator?.close();
     });
 
     const ctx = () => ({ signal: AbortSignal.timeout(5000) });
+    /** The spec code of what `call` throws: 0 when it succeeds, 5000 for anything not a service error. */
     const codeOf = async (call: () => Promise<unknown>) => {
       try {
         await call();
       } catch (error) {
-        expect(error).toBeInstanceOf(ServiceError);
-        return (error as ServiceError).code;
+        return isServiceError(error) ? ERROR_CODES[error.kind] : ERROR_CODES.internal;
       }
       return 0;
     };
@@ -191,7 +177,7 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
     describe("upstream failures", () => {
       const firstCall = () =>
         declared("song") ? methods.song!(fixtures.song!, ctx()) : methods.search!({ q: fixtures.search!, page: 1, size: 5 }, ctx());
-      const withFault = async (fault: Parameters<Simulator["fault"]>[0]) => {
+      const withFault = async (fault: Fault) => {
         simulator.fault(fault);
         try {
           return await codeOf(firstCall);
@@ -203,6 +189,14 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
       it("no answer in time is 2001", async () => expect(await withFault({ kind: "hang" })).toBe(2001));
       it("an HTML page is 2003", async () => expect(await withFault({ kind: "html" })).toBe(2003));
       it("a truncated body is 2003", async () => expect(await withFault({ kind: "truncated" })).toBe(2003));
+      it.each([
+        ["an object of other fields", { unexpected: [1, 2, 3] }],
+        ["an array", [1, 2, 3]],
+        ["a string", "surprise"],
+        ["null", null],
+      ])("JSON of the wrong shape (%s) is 2003, never 5000", async (_what, body) => {
+        expect(await withFault({ kind: "json", body })).toBe(2003);
+      });
     });
   });
 }
