@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
+import { isTrustEntry } from "./guard/client-ip.ts";
+import { CAPABILITIES, OPERATIONS, type Capability } from "./operations.ts";
 
 export const VERSION = "0.1.0";
 export const DEFAULT_USER_AGENT = `music-aggregator/${VERSION} (read-only metadata service; +https://github.com/music-aggregator/music-aggregator)`;
@@ -25,23 +27,27 @@ export const DEFAULT_SOURCES: Record<string, { plugin: string; options: Record<s
   source_d: { plugin: "archive", options: {} },
 };
 
-/** DESIGN §3: the default UAs of common HTTP libraries (`node` is what Node's fetch sends). */
+/** DESIGN §3: the product names of common HTTP libraries' default user-agents (`node` is what Node's fetch sends). */
 export const DEFAULT_USER_AGENT_BLOCK = [
-  "curl/", "Wget/", "python-requests/", "Python-urllib/", "aiohttp/", "python-httpx/", "Go-http-client/",
-  "okhttp/", "Java/", "Apache-HttpClient/", "libwww-perl/", "axios/", "node-fetch", "undici", "node", "got (",
-  "PostmanRuntime/",
+  "curl", "Wget", "python-requests", "Python-urllib", "aiohttp", "httpx", "python-httpx", "Go-http-client",
+  "okhttp", "Java", "Java-http-client", "Apache-HttpClient", "libwww-perl", "axios", "node-fetch", "undici",
+  "node", "got", "PostmanRuntime",
 ];
 
-const PluginBinding = z.object({
+const PluginBinding = z.strictObject({
   plugin: z.string().min(1),
   options: z.record(z.string(), z.unknown()).default({}),
 });
+type PluginBinding = z.output<typeof PluginBinding>;
 
 const Seconds = z.number().int().positive();
 
 export const AppConfigSchema = z.strictObject({
-  /** public source id → plugin binding; default DESIGN §2's (unwritten plugins left out) */
-  sources: z.record(SourceId, PluginBinding).optional(),
+  /**
+   * public source id → plugin binding, merged id by id with the default binding (DESIGN §2):
+   * a binding replaces the default of its id, `false` removes it, other ids keep theirs
+   */
+  sources: z.record(SourceId, z.union([PluginBinding, z.literal(false)])).default({}),
   /** public source ids that are answered with 1002 but keep their capability row */
   disable: z.array(SourceId).default([]),
   /** extra plugin modules or packages (third-party plugins) */
@@ -53,17 +59,10 @@ export const AppConfigSchema = z.strictObject({
       driver: z.enum(["memory", "redis"]).default("memory"),
       /** most entries kept by the memory cache */
       max: z.number().int().positive().default(10_000),
-      /** lifetimes in seconds per operation (DESIGN §3) */
+      /** lifetimes in seconds per operation (DESIGN §3; the defaults are the operation table's) */
       ttl: z
         .strictObject({
-          search: Seconds.default(600),
-          song: Seconds.default(6 * 3600),
-          album: Seconds.default(6 * 3600),
-          artist: Seconds.default(6 * 3600),
-          lyric: Seconds.default(24 * 3600),
-          playlist: Seconds.default(1800),
-          rank: Seconds.default(3600),
-          url: Seconds.default(1200),
+          ...operationLifetimes(),
           notFound: Seconds.default(300),
           /** how long an expired answer may still stand in when the upstream fails */
           stale: Seconds.default(24 * 3600),
@@ -83,27 +82,42 @@ export const AppConfigSchema = z.strictObject({
     .strictObject({
       points: z.number().int().positive().default(120),
       duration: Seconds.default(60),
-      /** take the client address from X-Forwarded-For (only behind a trusted proxy) */
-      trustProxy: z.boolean().default(false),
+      /**
+       * which proxies' X-Forwarded-For is believed, as Express's `trust proxy`: false (none),
+       * true (loopback), a number of hops, or a list of addresses, CIDRs, loopback/linklocal/uniquelocal
+       */
+      trustProxy: z
+        .union([
+          z.boolean(),
+          z.number().int().min(0).max(32),
+          z.array(z.string().refine(isTrustEntry, "expected an IP address, a CIDR range, or loopback, linklocal, uniquelocal")),
+        ])
+        .default(false),
     })
     .prefault({}),
-  /** user-agent substrings that are blocked (an empty UA is always blocked) */
-  userAgentBlock: z.array(z.string().min(1)).default(DEFAULT_USER_AGENT_BLOCK),
+  /**
+   * product names whose user-agents are answered 4002 (an empty UA always is): a list extends
+   * the default list; `{ "replace": [...] }` replaces it
+   */
+  userAgentBlock: z
+    .union([z.array(z.string().min(1)), z.strictObject({ replace: z.array(z.string().min(1)) })])
+    .default([])
+    .transform((value) => (Array.isArray(value) ? [...DEFAULT_USER_AGENT_BLOCK, ...value] : value.replace)),
   upstream: z
     .strictObject({
-      /** per upstream request */
+      /** longest wait for one source operation, retries and paging included */
       timeoutMs: z.number().int().positive().default(8000),
-      /** per operation, however many upstream requests it makes (album paging, lyrics look-ups) */
-      operationTimeoutMs: z.number().int().positive().default(20_000),
       /** per source inside an all-search */
       searchAllTimeoutMs: z.number().int().positive().default(5000),
-      /** retries of idempotent GETs after a network error, 5xx or 429 */
+      /** retries of idempotent GETs after a fast failure (refused, reset, 502/503/504, short 429), inside timeoutMs */
       retries: z.number().int().min(0).max(5).default(2),
       /** answers larger than this are refused (2003) */
       maxBodyBytes: z.number().int().positive().default(8 * 1024 * 1024),
       userAgent: z.string().min(1).default(DEFAULT_USER_AGENT),
       /** concurrent url look-ups of a playlist with `with_url=1` */
       urlConcurrency: z.number().int().positive().max(32).default(6),
+      /** most url look-ups one `with_url=1` request makes (and at most a quarter of the source's budget) */
+      urlLookups: z.number().int().min(0).max(100).default(20),
     })
     .prefault({}),
   share: z
@@ -126,6 +140,12 @@ export const AppConfigSchema = z.strictObject({
       requestTimeoutMs: z.number().int().positive().default(30_000),
     })
     .prefault({}),
+  log: z
+    .strictObject({
+      /** one line per request: method, path, status, code, time, source, origin */
+      access: z.boolean().default(true),
+    })
+    .prefault({}),
   /** the short disclaimer reported by /v1/status */
   notice: z
     .string()
@@ -135,6 +155,29 @@ export const AppConfigSchema = z.strictObject({
 });
 
 export type AppConfig = z.infer<typeof AppConfigSchema>;
+
+export interface SourceBinding {
+  id: string;
+  binding: PluginBinding;
+  /** named in config `sources` (not a default binding) */
+  explicit: boolean;
+}
+
+/** The source bindings in effect: the defaults merged with config `sources`, in id order. */
+export function sourceBindings(config: AppConfig): SourceBinding[] {
+  const ids = [...new Set([...Object.keys(DEFAULT_SOURCES), ...Object.keys(config.sources)])].sort();
+  return ids.flatMap((id): SourceBinding[] => {
+    const configured = config.sources[id];
+    if (configured === false) return [];
+    if (configured) return [{ id, binding: configured, explicit: true }];
+    return [{ id, binding: DEFAULT_SOURCES[id], explicit: false }];
+  });
+}
+
+/** One lifetime key per operation, defaulting to the operation table's lifetime. */
+function operationLifetimes() {
+  return Object.fromEntries(CAPABILITIES.map((c) => [c, Seconds.default(OPERATIONS[c].ttl)])) as Record<Capability, z.ZodDefault<typeof Seconds>>;
+}
 export type AppConfigInput = z.input<typeof AppConfigSchema>;
 
 /** Thrown for a config that does not validate; names every bad key. */

@@ -128,10 +128,6 @@ export type SearchPage = z.infer<typeof SearchPage>;
 export const SearchResult = z.looseObject({ total: NonNegativeInt, list: z.array(Song) });
 export type SearchResult = z.infer<typeof SearchResult>;
 
-export const CAPABILITIES = ["search", "song", "url", "lyric", "album", "artist", "playlist", "rank"] as const;
-export type Capability = (typeof CAPABILITIES)[number];
-export type CapabilitySet = Record<Capability, boolean>;
-
 export const SourceInfo = z.object({
   capability: z.record(z.string(), z.record(z.string(), z.boolean())),
   disable: z.array(z.string()),

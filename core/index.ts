@@ -9,8 +9,9 @@ export { z } from "zod";
 
 // Plugin contracts and the define* helpers.
 export * from "./plugin.ts";
-// The /v1 domain: zod schemas and their types.
+// The /v1 domain: zod schemas and their types; the capabilities and their operations.
 export * from "./domain.ts";
+export { CAPABILITIES, OPERATIONS, type Capability, type CapabilitySet, type Operation } from "./operations.ts";
 // The error model: throw these; the server maps them to codes and statuses.
 export * from "./errors.ts";
 // Services a plugin can ask for in `deps`, as interfaces, and their tokens.

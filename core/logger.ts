@@ -6,10 +6,20 @@ export interface Logger {
   child(scope: string): Logger;
 }
 
+/**
+ * Logs to stdout (info) and stderr (warnings, errors). Info lines, the access log among them,
+ * are written together once per turn of the event loop: one write per request each would
+ * cost more than the request itself under load.
+ */
 export function createConsoleLogger(scope = "music", quiet = false): Logger {
-  const write = (level: string, message: string) => {
+  const write = (level: "info" | "warn" | "error", message: string) => {
     if (quiet && level !== "error") return;
-    console[level === "info" ? "log" : (level as "warn" | "error")](`[${scope}] ${message}`);
+    const line = `[${scope}] ${message}`;
+    if (level === "info") queueLine(line);
+    else {
+      flushLogs();
+      process.stderr.write(`${line}\n`);
+    }
   };
   return {
     info: (m) => write("info", m),
@@ -17,6 +27,13 @@ export function createConsoleLogger(scope = "music", quiet = false): Logger {
     error: (m) => write("error", m),
     child: (child) => createConsoleLogger(`${scope}:${child}`, quiet),
   };
+}
+
+/** Writes the info lines still queued (before exiting, say). */
+export function flushLogs(): void {
+  if (!queued.length) return;
+  process.stdout.write(`${queued.join("\n")}\n`);
+  queued.length = 0;
 }
 
 /** A logger that keeps lines in memory, for tests that check what was (not) logged. */
@@ -28,4 +45,19 @@ export function createMemoryLogger(lines: string[] = []): Logger & { lines: stri
     child: (child) => make(`${scope}:${child}`),
   });
   return Object.assign(make("music"), { lines });
+}
+
+// --- internal ---
+
+const queued: string[] = [];
+let scheduled = false;
+
+function queueLine(line: string): void {
+  queued.push(line);
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(() => {
+    scheduled = false;
+    flushLogs();
+  });
 }

@@ -7,8 +7,6 @@ import type { z } from "zod";
 import type {
   AlbumDetail,
   ArtistDetail,
-  Capability,
-  CapabilitySet,
   Lyric,
   PlaylistDetail,
   Quality,
@@ -19,6 +17,7 @@ import type {
   SongUrl,
 } from "./domain.ts";
 import type { Logger } from "./logger.ts";
+import type { Capability, CapabilitySet } from "./operations.ts";
 import type { ServiceOf } from "./tokens.ts";
 
 /** Marks a definition as made by this core, across copies of the package. */

@@ -106,6 +106,8 @@ export interface ResponseCache {
    * ends this caller's wait only, never the shared load.
    */
   fetch(key: string, policy: CachePolicy, load: (signal: AbortSignal) => Promise<unknown>, signal?: AbortSignal): Promise<CachedAnswer>;
+  /** The fresh answer for `key` if the cache holds one; never loads. */
+  peek(key: string): Promise<CachedAnswer | undefined>;
   stats(): Promise<CacheStats>;
 }
 

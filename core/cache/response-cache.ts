@@ -42,6 +42,13 @@ export class StoreResponseCache implements ResponseCache {
       : this.answer(key, policy, load, raw, signal);
   }
 
+  async peek(key: string): Promise<CachedAnswer | undefined> {
+    const stored = await this.read(key);
+    if (!stored || stored.kind !== "v" || stored.expiresAt <= this.now()) return undefined;
+    this.hits++;
+    return { json: stored.payload, cost: 0, status: "hit" };
+  }
+
   async stats(): Promise<CacheStats> {
     const total = this.hits + this.misses;
     return {

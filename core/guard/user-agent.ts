@@ -1,23 +1,52 @@
 /**
- * The user-agent block list (DESIGN §3): an empty user-agent, or one whose product token is
- * a blocked entry (case-insensitive), is refused with 4002. An entry ending in `/` or `(`
- * matches as a prefix; any other entry must be followed by the end, `/`, ` ` or `(`, so
- * `node` blocks Node's own fetch without blocking `nodeapp/1.0`.
+ * The user-agent block list (DESIGN §3). A user-agent is a list of product tokens
+ * (`name/version`) and parenthesised comments: `Python/3.11 aiohttp/3.9.1`. It is blocked
+ * when it is empty or when any of its product names (anywhere in the header, in any case)
+ * is an entry of the list; comments are not product names, so a browser's
+ * `(... like Gecko)` never matches. Entries are product names; a trailing `/` or ` (` as in
+ * `curl/` or `got (` is allowed and ignored.
  */
 export class UserAgentPolicy {
-  private readonly blocked: string[];
+  private readonly blocked: Set<string>;
 
-  constructor(entries: string[]) {
-    this.blocked = entries.map((e) => e.toLowerCase());
+  constructor(entries: readonly string[]) {
+    this.blocked = new Set(entries.map(productName).filter(Boolean));
   }
 
   isBlocked(userAgent: string | null | undefined): boolean {
-    const ua = (userAgent ?? "").trim().toLowerCase();
+    const ua = (userAgent ?? "").trim();
     if (!ua) return true;
-    return this.blocked.some((entry) => {
-      if (!ua.startsWith(entry)) return false;
-      if (/[/( ]$/.test(entry) || ua.length === entry.length) return true;
-      return "/ (".includes(ua.charAt(entry.length));
-    });
+    for (const product of productNames(ua)) if (this.blocked.has(product)) return true;
+    return false;
   }
+}
+
+/** An entry as a product name: `curl/` → `curl`, `got (` → `got`, lowercase. */
+export function productName(entry: string): string {
+  return entry.trim().replace(/\s*[/(]\s*$/, "").toLowerCase();
+}
+
+// --- internal ---
+
+/** The product names of a user-agent, comments left out, lowercase. */
+function productNames(userAgent: string): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  let token = "";
+  const flush = () => {
+    if (token) names.push(token.split("/", 1)[0].toLowerCase());
+    token = "";
+  };
+  for (const char of userAgent.slice(0, 1024)) {
+    if (char === "(") {
+      flush();
+      depth++;
+    } else if (char === ")") depth = Math.max(0, depth - 1);
+    else if (depth === 0) {
+      if (/\s/.test(char)) flush();
+      else token += char;
+    }
+  }
+  flush();
+  return names;
 }

@@ -1,116 +1,71 @@
 /**
- * The `/v1` operations: source and capability checks, caching, validation of what plugins
- * return, lyrics through the provider, and playlist addresses. Answers are JSON text so a
- * cache hit is never parsed (the server splices it into the envelope).
+ * The `/v1` operations. Every operation of the table (`operations.ts`) runs the same way:
+ * source and capability checks, then one cached plugin call whose answer is validated. What
+ * is not generic lives here too: search across all sources, lyrics through the provider, the
+ * availability rule of song addresses, and addresses of playlist tracks (`playlist-urls.ts`).
+ *
+ * Time: a shared load runs under its own deadline (`upstream.timeoutMs`), whoever waits for
+ * it; each caller's `signal` (its own deadline, or its client going away) ends only its wait,
+ * and a load nobody waits for any more is aborted by the cache.
  */
 import { inject, injectable } from "tsyringe";
 import type { z } from "zod";
+import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import { VERSION } from "../config.ts";
-import {
-  AlbumDetail,
-  ArtistDetail,
-  Lyric,
-  PlaylistDetail,
-  RankDetail,
-  RankList,
-  SearchPage,
-  SearchResult,
-  SongDetail,
-  SongUrl,
-  type Capability,
-  type PlaylistSong,
-  type Quality,
-  type SourceInfo,
-  type StatusInfo,
-} from "../domain.ts";
-import { CapabilityError, UpstreamParseError, isServiceError } from "../errors.ts";
-import { cacheKey } from "../cache/response-cache.ts";
-import type { CachedAnswer, ResponseCache } from "../services.ts";
+import type { PlaylistDetail, SongDetail, SongUrl, SourceInfo, StatusInfo } from "../domain.ts";
+import { CapabilityError, NotFoundError, PaidContentError, UpstreamParseError, UpstreamTimeoutError, isUpstreamFailure, withCost } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import { expiryFromUrl } from "../mapping/expiry.ts";
+import { OPERATIONS, type Capability, type OperationParams } from "../operations.ts";
 import type { CallContext, SourceMethods } from "../plugin.ts";
+import type { CachedAnswer, CachePolicy, ResponseCache } from "../services.ts";
 import type { BoundSource, SourceRegistry } from "../sources/source-registry.ts";
 import { Tokens } from "../tokens.ts";
-import { mapWithConcurrency } from "./concurrency.ts";
-import { SearchAllService, type SearchParams } from "./search-all.ts";
+import { PlaylistUrls } from "./playlist-urls.ts";
+import { SearchAllService } from "./search-all.ts";
 
-export interface PlaylistParams {
-  page: number;
-  size: number;
-  quality: Quality;
-  withUrl: boolean;
-}
+type Enabled = BoundSource & { methods: Partial<SourceMethods> };
 
 @injectable()
 export class MusicService {
   private readonly startedAt = Date.now();
   private readonly searchAll: SearchAllService;
+  private readonly playlistUrls: PlaylistUrls;
 
   constructor(
     @inject(Tokens.SourceRegistry) private readonly registry: SourceRegistry,
     @inject(Tokens.ResponseCache) private readonly cache: ResponseCache,
     @inject(Tokens.Config) private readonly config: AppConfig,
+    @inject(Tokens.Logger) private readonly log: Logger,
   ) {
     this.searchAll = new SearchAllService(config.upstream.searchAllTimeoutMs, (source, params, signal) =>
-      this.searchOne(source, params, { signal }),
+      this.operation(source as Enabled, "search", { ...params, source: source.id, type: "song" }, signal),
+    );
+    this.playlistUrls = new PlaylistUrls(
+      config,
+      (source, params, signal) => this.operation(source as Enabled, "playlist", params, signal),
+      (source, id, quality) => cache.peek(operationKey(source.id, "url", { source: source.id, id, quality })),
+      (source, id, quality, signal) => this.operation(source as Enabled, "url", { source: source.id, id, quality }, signal),
     );
   }
 
-  search(sourceId: string, params: SearchParams): Promise<CachedAnswer> {
-    if (sourceId === "all") return this.searchAll.run(this.searchable(), params);
-    const source = this.use(sourceId, "search");
-    return this.searchOne(source, params, {});
-  }
-
-  song(sourceId: string, id: string): Promise<CachedAnswer> {
-    const source = this.use(sourceId, "song");
-    return this.cached(source, "song", { id }, this.ttl.song, SongDetail, (m, ctx) => m.song!(id, ctx));
-  }
-
-  url(sourceId: string, id: string, quality: Quality): Promise<CachedAnswer> {
-    const source = this.use(sourceId, "url");
-    return this.cached(source, "url", { id, quality }, (v) => urlTtl(v as SongUrl, this.ttl.url), SongUrl, (m, ctx) =>
-      m.url!(id, quality, ctx),
-    );
-  }
-
-  lyric(sourceId: string, id: string): Promise<CachedAnswer> {
-    const source = this.use(sourceId, "lyric");
-    if (source.plugin.capabilities.lyric) {
-      return this.cached(source, "lyric", { id }, this.ttl.lyric, Lyric, (m, ctx) => m.lyric!(id, ctx));
+  /**
+   * One `/v1` operation for its validated parameters: 1002 for a source that is unknown or
+   * disabled, 1003 for one without the capability, then the work. `signal` ends the caller's
+   * wait (its client went away).
+   */
+  async run<C extends Capability>(capability: C, params: OperationParams<C>, signal?: AbortSignal): Promise<CachedAnswer> {
+    if (capability === "search" && params.source === "all") {
+      return this.searchAll.run(this.searchable(), params as OperationParams<"search">, signal);
     }
-    const { id: via, provider } = this.registry.lyricsProvider!;
-    // The provider is part of the key: another provider's answers are not this one's.
-    return this.cached(source, "lyric", { id, via }, this.ttl.lyric, Lyric, async (_m, ctx) => {
-      const song = (await this.song(sourceId, id).then((a) => JSON.parse(a.json))) as SongDetail;
-      const found = await provider.find({ name: song.name, artist: song.artist, album: song.album, duration: song.duration }, ctx);
-      return { source: sourceId, id, lyric: found.lyric, translation: found.translation };
-    });
-  }
-
-  album(sourceId: string, id: string): Promise<CachedAnswer> {
-    const source = this.use(sourceId, "album");
-    return this.cached(source, "album", { id }, this.ttl.album, AlbumDetail, (m, ctx) => m.album!(id, ctx));
-  }
-
-  artist(sourceId: string, id: string): Promise<CachedAnswer> {
-    const source = this.use(sourceId, "artist");
-    return this.cached(source, "artist", { id }, this.ttl.artist, ArtistDetail, (m, ctx) => m.artist!(id, ctx));
-  }
-
-  async playlist(sourceId: string, id: string, params: PlaylistParams): Promise<CachedAnswer> {
-    const source = this.use(sourceId, "playlist");
-    const { page, size } = params;
-    const answer = await this.cached(source, "playlist", { id, page, size }, this.ttl.playlist, PlaylistDetail, (m, ctx) =>
-      m.playlist!(id, { page, size }, ctx),
-    );
-    return params.withUrl ? this.withUrls(source, answer, params.quality) : answer;
-  }
-
-  rank(sourceId: string, id: string | undefined): Promise<CachedAnswer> {
-    const source = this.use(sourceId, "rank");
-    return this.cached(source, "rank", { id }, this.ttl.rank, (id === undefined ? RankList : RankDetail) as z.ZodType<RankList | RankDetail>, (m, ctx) =>
-      m.rank!(id, ctx),
-    );
+    const source = this.use(params.source, capability);
+    if (capability === "lyric" && !source.plugin.capabilities.lyric) return this.lyricThroughProvider(source, (params as OperationParams<"lyric">).id, signal);
+    if (capability === "url") await this.checkPlayable(source, params as OperationParams<"url">, signal);
+    if (capability === "playlist" && (params as OperationParams<"playlist">).with_url) {
+      return this.playlistUrls.run(source, params as OperationParams<"playlist">, signal);
+    }
+    return this.operation(source, capability, params, signal);
   }
 
   sourceInfo(): SourceInfo {
@@ -128,12 +83,8 @@ export class MusicService {
 
   // --- internal ---
 
-  private get ttl() {
-    return this.config.cache.ttl;
-  }
-
   /** The enabled source for a request, checked for the capability (1002, then 1003). */
-  private use(sourceId: string, capability: Capability): BoundSource & { methods: Partial<SourceMethods> } {
+  private use(sourceId: string, capability: Capability): Enabled {
     const source = this.registry.resolve(sourceId);
     if (!source.capabilities[capability]) throw new CapabilityError(sourceId, capability);
     return source;
@@ -143,78 +94,107 @@ export class MusicService {
     return this.registry.enabled().filter((s) => s.capabilities.search);
   }
 
-  /** One source's page of a search, cached as a SearchPage of its own. */
-  private searchOne(source: BoundSource, params: SearchParams, ctx: CallContext): Promise<CachedAnswer> {
-    const { q, page, size } = params;
-    return this.cached(source, "search", { q, page, size }, this.ttl.search, SearchResult, (m, c) => m.search!({ q, page, size }, c), {
-      ctx,
-      // Cached as this source's own SearchPage, so a single-source search answers it as is.
-      present: (result: SearchResult): SearchPage => ({ page, size, total: result.total, failed: [], list: result.list }),
-    });
+  /** One operation of the table through the cache: the plugin's answer, validated. */
+  private operation<C extends Capability>(source: Enabled, capability: C, params: OperationParams<C>, signal?: AbortSignal): Promise<CachedAnswer> {
+    const op = OPERATIONS[capability];
+    const key = operationKey(source.id, capability, params);
+    const policy = this.policy(capability, params);
+    const schema = op.result.schema(params as never) as z.ZodType;
+    return this.cache.fetch(
+      key,
+      policy,
+      (loadSignal) =>
+        this.load(source, capability, loadSignal, async (ctx) => {
+          const value = validate(source.id, op.result.name, schema, await op.call(source.methods as SourceMethods, params as never, ctx));
+          // A single source's search is cached as its own SearchPage, answered as it is.
+          if (capability !== "search") return value;
+          const { page, size } = params as OperationParams<"search">;
+          return { page, size, total: (value as { total: number }).total, failed: [], list: (value as { list: unknown[] }).list };
+        }),
+      signal,
+    );
   }
 
-  /** One cached plugin call whose answer is validated against its schema (then `present`ed, if given). */
-  private cached<T>(
-    source: BoundSource,
-    operation: string,
-    params: Record<string, string | number | undefined>,
-    ttl: number | ((value: unknown) => number),
-    schema: z.ZodType<T>,
-    call: (methods: Partial<SourceMethods>, ctx: CallContext) => Promise<unknown>,
-    { ctx = {}, present }: { ctx?: CallContext; present?: (value: T) => unknown } = {},
-  ): Promise<CachedAnswer> {
-    const key = cacheKey(`${operation}:${source.id}`, params);
-    return this.cache.fetch(key, { ttl }, async () => {
-      // One deadline for the whole operation, however many upstream calls it takes.
-      const deadline = AbortSignal.timeout(this.config.upstream.operationTimeoutMs);
-      const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
-      const value = await call(source.methods!, { ...ctx, signal });
-      const valid = validate(source.id, schemaName(operation), schema, value);
-      return present ? present(valid) : valid;
-    });
+  /** How long an answer is kept: addresses no longer than they work (DESIGN §3). */
+  private policy<C extends Capability>(capability: C, params: OperationParams<C>): CachePolicy {
+    const ttl = this.config.cache.ttl;
+    if (capability === "url") return { ttl: (value) => urlTtl(value as SongUrl, ttl.url) };
+    if (capability === "playlist" && (params as OperationParams<"playlist">).with_url) {
+      return { ttl: (value) => playlistUrlsTtl(value as PlaylistDetail, Math.min(ttl.playlist, ttl.url)) };
+    }
+    return { ttl: ttl[capability] };
   }
 
-  /** Gives every track of a playlist page its address (null when vip/unavailable/failed). */
-  private async withUrls(source: BoundSource, answer: CachedAnswer, quality: Quality): Promise<CachedAnswer> {
-    const playlist = JSON.parse(answer.json) as PlaylistDetail;
+  /**
+   * A load under its own deadline, however many upstream calls it makes; a plugin that
+   * ignores its signal is not waited for past it. Upstream failures are logged, one line each.
+   */
+  private async load(source: BoundSource, what: string, loadSignal: AbortSignal, work: (ctx: CallContext) => Promise<unknown>): Promise<unknown> {
     const started = performance.now();
-    let fromUpstream = answer.cost > 0;
-    const canUrl = source.capabilities.url;
-    playlist.song = await mapWithConcurrency(playlist.song, this.config.upstream.urlConcurrency, async (song): Promise<PlaylistSong> => {
-      if (!canUrl || song.vip || !song.available) return { ...song, url: null };
-      try {
-        const url = await this.url(source.id, song.id, quality);
-        if (url.cost > 0) fromUpstream = true;
-        return { ...song, url: (JSON.parse(url.json) as SongUrl).url };
-      } catch (error) {
-        if (!isServiceError(error)) throw error;
-        fromUpstream = true;
-        return { ...song, url: null };
-      }
-    });
-    const cost = fromUpstream ? Math.max(1, answer.cost + Math.round(performance.now() - started)) : 0;
-    return { json: JSON.stringify(playlist), cost, status: answer.status };
+    const deadline = AbortSignal.timeout(this.config.upstream.timeoutMs);
+    const signal = AbortSignal.any([loadSignal, deadline]);
+    try {
+      return await untilAborted(work({ signal }), signal, DEADLINE_GRACE_MS, () =>
+        deadline.aborted ? new UpstreamTimeoutError(source.id, performance.now() - started) : loadSignal.reason,
+      );
+    } catch (error) {
+      if (isUpstreamFailure(error) && !loadSignal.aborted) this.log.warn(`${source.id} ${what}: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  /** DESIGN §2: no address for a VIP song (3002), nor for one that is not publicly playable (3001). */
+  private async checkPlayable(source: Enabled, params: OperationParams<"url">, signal?: AbortSignal): Promise<void> {
+    if (!source.capabilities.song) return;
+    const answer = await this.operation(source, "song", { source: params.source, id: params.id }, signal);
+    const song = JSON.parse(answer.json) as SongDetail;
+    const refusal = song.vip
+      ? new PaidContentError()
+      : !song.available
+        ? new NotFoundError(`song ${params.id} of ${source.id} is not publicly playable: it has no address`)
+        : undefined;
+    // The look-up that told may have cost an upstream call: the envelope says so.
+    if (refusal) throw answer.cost > 0 ? withCost(refusal, answer.cost) : refusal;
+  }
+
+  /** Lyrics of a source without its own: the song's name, artist, album and length, asked of the provider. */
+  private lyricThroughProvider(source: Enabled, id: string, signal?: AbortSignal): Promise<CachedAnswer> {
+    const { id: via, provider } = this.registry.lyricsProvider!;
+    // The provider is part of the key: another provider's answers are not this one's.
+    const key = cacheKey(`lyric:${source.id}`, { id, via });
+    return this.cache.fetch(
+      key,
+      { ttl: this.config.cache.ttl.lyric },
+      (loadSignal) =>
+        this.load(source, "lyric", loadSignal, async (ctx) => {
+          const song = JSON.parse((await this.operation(source, "song", { source: source.id, id }, ctx.signal)).json) as SongDetail;
+          const found = await provider.find({ name: song.name, artist: song.artist, album: song.album, duration: song.duration }, ctx);
+          return validate(source.id, "Lyric", OPERATIONS.lyric.result.schema({ source: source.id, id }), { source: source.id, id, ...found });
+        }),
+      signal,
+    );
   }
 }
 
+/** The cache key of one operation's answer. */
+export function operationKey<C extends Capability>(sourceId: string, capability: C, params: OperationParams<C>): string {
+  return cacheKey(`${capability}:${sourceId}`, OPERATIONS[capability].key(params as never));
+}
+
 /** A url is cached until its `expireAt` minus 60 s, and at most the configured lifetime. */
-function urlTtl(url: SongUrl, max: number): number {
+export function urlTtl(url: { expireAt: number | null }, max: number): number {
   if (url.expireAt === null) return max;
   return Math.max(0, Math.min(max, url.expireAt - Math.floor(Date.now() / 1000) - 60));
 }
 
-function schemaName(operation: string): string {
-  const names: Record<string, string> = {
-    song: "SongDetail",
-    url: "SongUrl",
-    lyric: "Lyric",
-    album: "AlbumDetail",
-    artist: "ArtistDetail",
-    playlist: "PlaylistDetail",
-    rank: "RankResponse",
-    search: "SearchResult",
-  };
-  return names[operation] ?? operation;
+/** A playlist page with its tracks' addresses: kept no longer than the first address to expire. */
+function playlistUrlsTtl(playlist: PlaylistDetail, max: number): number {
+  let ttl = max;
+  for (const song of playlist.song) {
+    const expireAt = typeof song.url === "string" ? expiryFromUrl(song.url) : null;
+    if (expireAt !== null) ttl = Math.min(ttl, urlTtl({ expireAt }, max));
+  }
+  return ttl;
 }
 
 /** Plugin output that does not match the domain schema is an upstream answer we cannot use (2003). */
@@ -222,7 +202,39 @@ function validate<T>(sourceId: string, name: string, schema: z.ZodType<T>, value
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new UpstreamParseError(
-    `${sourceId} answered data that does not match ${name} (${issue.path.join(".") || "(root)"}: ${issue.message})`,
-  );
+  throw new UpstreamParseError(`${sourceId} answered data that does not match ${name} (${issue.path.join(".") || "(root)"}: ${issue.message})`);
+}
+
+/**
+ * A plugin that honours its signal fails by itself within moments of the deadline, with the
+ * more telling error (a retried 503 rather than "no answer"); one that ignores it is not waited
+ * for longer than this.
+ */
+const DEADLINE_GRACE_MS = 50;
+
+/** `work`, or the error `reason()` names once `signal` has been aborted for `graceMs`, whichever comes first. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, graceMs: number, reason: () => unknown): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      const error = reason();
+      timer = setTimeout(() => reject(error), graceMs);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    const settle = () => {
+      signal.removeEventListener("abort", onAbort);
+      clearTimeout(timer);
+    };
+    work.then(
+      (value) => {
+        settle();
+        resolve(value);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error);
+      },
+    );
+  });
 }

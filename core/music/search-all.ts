@@ -3,9 +3,9 @@
  * deadline; results interleaved round-robin in source order; `failed` lists the sources that
  * failed or timed out; when all fail the answer is 2001 (all timed out) or 2002.
  */
-import type { CachedAnswer } from "../cache/response-cache.ts";
 import type { SearchPage, SearchResult, Song } from "../domain.ts";
-import { ServiceError, SourceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, type ServiceErrorLike } from "../errors.ts";
+import { ServiceError, SourceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, withCost, type ServiceErrorLike } from "../errors.ts";
+import type { CachedAnswer } from "../services.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
 
 export interface SearchParams {
@@ -14,6 +14,7 @@ export interface SearchParams {
   size: number;
 }
 
+/** One source's page of a search; `signal` ends this caller's wait, not the shared load. */
 type SearchOne = (source: BoundSource, params: SearchParams, signal: AbortSignal) => Promise<CachedAnswer>;
 
 export class SearchAllService {
@@ -22,12 +23,13 @@ export class SearchAllService {
     private readonly searchOne: SearchOne,
   ) {}
 
-  async run(sources: BoundSource[], params: SearchParams): Promise<CachedAnswer> {
+  /** `signal` ends the whole search early (its client went away). */
+  async run(sources: BoundSource[], params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
     if (!sources.length) throw new SourceError("no enabled source supports search");
     // Each source fills its share of the page, so `size` and the paging stay meaningful.
     const share = Math.ceil(params.size / sources.length);
     const started = performance.now();
-    const outcomes = await Promise.all(sources.map((source) => this.withDeadline(source, { ...params, size: share })));
+    const outcomes = await Promise.all(sources.map((source) => this.withDeadline(source, { q: params.q, page: params.page, size: share }, signal)));
 
     const lists: Song[][] = [];
     const failed: string[] = [];
@@ -45,9 +47,10 @@ export class SearchAllService {
     });
     if (failed.length === sources.length) {
       const allTimedOut = outcomes.every((o) => isKind(o, "timeout"));
-      throw allTimedOut
+      const error = allTimedOut
         ? new ServiceError("timeout", `every source timed out: ${failed.join(", ")}`)
         : new UpstreamError(`every source failed: ${failed.join(", ")}`);
+      throw withCost(error, performance.now() - started);
     }
     const page: SearchPage = { page: params.page, size: params.size, total, failed, list: roundRobin(lists).slice(0, params.size) };
     const cost = fromUpstream || failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0;
@@ -56,19 +59,16 @@ export class SearchAllService {
 
   // --- internal ---
 
-  /** One source's search, settled: its answer, or the error it failed with. */
-  private async withDeadline(source: BoundSource, params: SearchParams): Promise<CachedAnswer | ServiceErrorLike> {
+  /**
+   * One source's search, settled: its answer, or the error it failed with. The deadline ends
+   * this wait only: a load other callers share goes on under its own deadline.
+   */
+  private async withDeadline(source: BoundSource, params: SearchParams, requestSignal?: AbortSignal): Promise<CachedAnswer | ServiceErrorLike> {
     const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const error = new UpstreamTimeoutError(source.id, this.deadlineMs);
-        controller.abort(error);
-        reject(error);
-      }, this.deadlineMs);
-    });
+    const timer = setTimeout(() => controller.abort(new UpstreamTimeoutError(source.id, this.deadlineMs)), this.deadlineMs);
+    const signal = requestSignal ? AbortSignal.any([controller.signal, requestSignal]) : controller.signal;
     try {
-      return await Promise.race([this.searchOne(source, params, controller.signal), deadline]);
+      return await this.searchOne(source, params, signal);
     } catch (error) {
       return isServiceError(error) ? error : new UpstreamError(`${source.id} failed`, { cause: error });
     } finally {

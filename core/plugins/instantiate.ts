@@ -4,7 +4,7 @@
  * against the declared capabilities. Every problem is collected and thrown together.
  */
 import type { DependencyContainer } from "tsyringe";
-import { DEFAULT_SOURCES, type AppConfig } from "../config.ts";
+import { sourceBindings, type AppConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type {
   AnyPluginDefinition,
@@ -14,7 +14,9 @@ import type {
   SharePluginDefinition,
   SourceMethods,
 } from "../plugin.ts";
+import type { BudgetOptions, UpstreamClientFactory } from "../services.ts";
 import { SourceRegistry, effectiveCapabilities, type BoundSource } from "../sources/source-registry.ts";
+import { Tokens } from "../tokens.ts";
 import type { PluginCatalog } from "./discover.ts";
 import { PluginStartupError, checkInstanceMethods } from "./validate.ts";
 
@@ -25,8 +27,6 @@ export interface BoundPlugins {
 
 export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, container: DependencyContainer, log: Logger): BoundPlugins {
   const problems: string[] = [];
-  const explicit = config.sources !== undefined;
-  const bindings = config.sources ?? DEFAULT_SOURCES;
 
   const lyricsBinding = config.lyrics === undefined ? { plugin: "lrclib", options: {} } : config.lyrics;
   let lyricsProvider: { id: string; provider: LyricsProvider } | undefined;
@@ -41,7 +41,7 @@ export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, co
   }
 
   const sources: BoundSource[] = [];
-  for (const [id, binding] of Object.entries(bindings)) {
+  for (const { id, binding, explicit } of sourceBindings(config)) {
     const def = catalog.sources.get(binding.plugin);
     if (!def) {
       if (explicit) problems.push(`config sources.${id}.plugin: no source plugin named "${binding.plugin}" (known: ${names(catalog.sources)})`);
@@ -50,11 +50,12 @@ export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, co
     }
     const disabled = config.disable.includes(id);
     const capabilities = effectiveCapabilities(def.capabilities, !!lyricsProvider && !def.capabilities.lyric);
+    const budgets: BudgetOptions[] = [];
     const methods = disabled
       ? undefined
-      : build<Partial<SourceMethods>>(def, binding.options, `config sources.${id}.options`, { sourceId: id });
+      : build<Partial<SourceMethods>>(def, binding.options, `config sources.${id}.options`, { sourceId: id }, budgets);
     if (methods) problems.push(...checkInstanceMethods(methods, def.capabilities, `plugin "${def.id}"`));
-    sources.push({ id, plugin: def, capabilities, methods, disabled });
+    sources.push({ id, plugin: def, capabilities, methods, disabled, budget: tightest(budgets) });
   }
   for (const id of config.disable) {
     if (!sources.some((s) => s.id === id)) log.warn(`config disable: ${id} is not a bound source`);
@@ -73,13 +74,13 @@ export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, co
   return { registry: new SourceRegistry(sources, lyricsProvider), share };
 
   // Validates options, resolves deps and calls create(); records problems instead of throwing.
-  function build<T>(def: AnyPluginDefinition, rawOptions: unknown, optionsPath: string, extra: object): T | undefined {
+  function build<T>(def: AnyPluginDefinition, rawOptions: unknown, optionsPath: string, extra: object, budgets?: BudgetOptions[]): T | undefined {
     const parsed = def.options.safeParse(rawOptions ?? {});
     if (!parsed.success) {
       for (const issue of parsed.error.issues) problems.push(`${optionsPath}.${issue.path.join(".") || "(root)"}: ${issue.message} (plugin "${def.id}")`);
       return undefined;
     }
-    const deps = resolveDeps(def.deps, def.id);
+    const deps = resolveDeps(def.deps, def.id, budgets);
     if (!deps) return undefined;
     try {
       return def.create({ options: parsed.data, deps, log: log.child(def.id), ...extra } as never) as T;
@@ -89,17 +90,37 @@ export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, co
     }
   }
 
-  function resolveDeps(deps: PluginDeps, pluginId: string): Record<string, unknown> | undefined {
+  function resolveDeps(deps: PluginDeps, pluginId: string, budgets?: BudgetOptions[]): Record<string, unknown> | undefined {
     const resolved: Record<string, unknown> = {};
     for (const [name, token] of Object.entries(deps)) {
       if (!container.isRegistered(token, true)) {
         problems.push(`plugin "${pluginId}".deps.${name}: ${String(token.description ?? token.toString())} is not a core service`);
         return undefined;
       }
-      resolved[name] = container.resolve(token);
+      const service = container.resolve(token);
+      // A source's clients are noted with their budgets: a fair share of it is the core's to give.
+      resolved[name] = token === Tokens.Http && budgets ? recordingBudgets(service as UpstreamClientFactory, budgets) : service;
     }
     return resolved;
   }
+}
+
+/** A factory that notes the budget of every client it makes. */
+function recordingBudgets(factory: UpstreamClientFactory, budgets: BudgetOptions[]): UpstreamClientFactory {
+  return {
+    create(options) {
+      if (options.budget) budgets.push(options.budget);
+      return factory.create(options);
+    },
+  };
+}
+
+/** The budget allowing the fewest requests per second. */
+function tightest(budgets: BudgetOptions[]): BudgetOptions | undefined {
+  return budgets.reduce<BudgetOptions | undefined>(
+    (best, b) => (!best || b.requests / b.windowMs < best.requests / best.windowMs ? b : best),
+    undefined,
+  );
 }
 
 function names(map: Map<string, unknown>): string {

@@ -3,7 +3,7 @@
  * plugin and the field (`plugin "deezer".capabilities.album: expected boolean`), so a
  * broken installation is reported at once instead of one failure per restart.
  */
-import { CAPABILITIES, type Capability } from "../domain.ts";
+import { CAPABILITIES, type Capability } from "../operations.ts";
 import { PLUGIN_API_VERSION, PLUGIN_BRAND, type AnyPluginDefinition, type PluginKind } from "../plugin.ts";
 
 const KINDS: readonly PluginKind[] = ["source", "lyrics", "share"];

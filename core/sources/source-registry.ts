@@ -2,9 +2,11 @@
  * Public source ids (`source_a`..) bound to plugin instances per config, the disabled list,
  * the lyrics provider, and the capability matrix of `/v1/source`.
  */
-import { CAPABILITIES, type Capability, type CapabilitySet, type SourceInfo } from "../domain.ts";
+import type { SourceInfo } from "../domain.ts";
+import { CAPABILITIES, type Capability, type CapabilitySet } from "../operations.ts";
 import { SourceError } from "../errors.ts";
 import type { LyricsProvider, SourceMethods, SourcePluginDefinition } from "../plugin.ts";
+import type { BudgetOptions } from "../services.ts";
 
 export interface BoundSource {
   /** the public id, e.g. `source_a` */
@@ -15,6 +17,8 @@ export interface BoundSource {
   /** the plugin's own methods; absent for a disabled source, which is never constructed */
   methods?: Partial<SourceMethods>;
   disabled: boolean;
+  /** the tightest request budget the plugin declared for its upstream, if any */
+  budget?: BudgetOptions;
 }
 
 export class SourceRegistry {
@@ -42,7 +46,11 @@ export class SourceRegistry {
   resolve(id: string): BoundSource & { methods: Partial<SourceMethods> } {
     if (id === "all") throw new SourceError("source all is accepted by search only");
     const source = this.byId.get(id);
-    if (!source) throw new SourceError(`unknown source ${id}; known: ${[...this.byId.keys()].join(", ") || "none"}`);
+    if (!source) {
+      // Echoed only when it could be an id at all: a long or odd value is the caller's own text.
+      const named = /^[a-z][a-z0-9_]{0,31}$/.test(id) ? ` ${id}` : "";
+      throw new SourceError(`unknown source${named}; known: ${[...this.byId.keys()].join(", ") || "none"}`);
+    }
     if (source.disabled || !source.methods) throw new SourceError(`source ${id} is disabled`);
     return source as BoundSource & { methods: Partial<SourceMethods> };
   }

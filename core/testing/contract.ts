@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AlbumDetail,
   ArtistDetail,
-  CAPABILITIES,
   Lyric,
   PlaylistDetail,
   RankDetail,
@@ -22,6 +21,7 @@ import {
   type Song,
 } from "../domain.ts";
 import { ERROR_CODES, isServiceError } from "../errors.ts";
+import { CAPABILITIES } from "../operations.ts";
 import type { SourceMethods, SourcePluginDefinition } from "../plugin.ts";
 import { checkInstanceMethods, validateDefinition } from "../plugins/validate.ts";
 import { bindSourcePlugin, type BoundTestSource } from "./bind.ts";

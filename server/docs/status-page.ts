@@ -5,19 +5,35 @@
  */
 import type { z } from "zod";
 import { VERSION } from "../../core/config.ts";
-import { ENDPOINTS } from "../v1/endpoints.ts";
-import { callback, origin } from "../v1/params.ts";
+import type { SourceInfo } from "../../core/domain.ts";
+import { CAPABILITIES, OPERATIONS } from "../../core/operations.ts";
+import { NoParams, callback, origin } from "../../core/params.ts";
 import { API_ENDPOINTS } from "../share/schemas.ts";
+import { SERVICE_ENDPOINTS } from "../v1/routes.ts";
+import { esc } from "./html.ts";
+import { errorTable, sourcesTable, userAgentRule } from "./reference.ts";
 import { documentedTypes } from "./type-docs.ts";
 
 export interface StatusPageInput {
   uptimeSeconds: number;
   /** whether a share backend is bound (else `/api/v0/list` answers 404) */
   shareEnabled: boolean;
+  /** the registered sources and what each serves */
+  sources: SourceInfo;
+  /** the user-agent block list in force */
+  userAgentBlock: readonly string[];
 }
 
-export function renderStatusPage({ uptimeSeconds, shareEnabled }: StatusPageInput): string {
-  const v1 = ENDPOINTS.map((e) =>
+/** Every `/v1` endpoint as the page documents it: the operations, then the service's own. */
+export function v1Endpoints(): { path: string; summary: string; params: z.ZodType; cbAlias: boolean; data: string }[] {
+  return [
+    ...CAPABILITIES.map((c) => ({ ...OPERATIONS[c], data: OPERATIONS[c].result.name })),
+    ...SERVICE_ENDPOINTS.map((e) => ({ ...e, params: NoParams, cbAlias: true })),
+  ];
+}
+
+export function renderStatusPage({ uptimeSeconds, shareEnabled, sources, userAgentBlock }: StatusPageInput): string {
+  const v1 = v1Endpoints().map((e) =>
     section(`GET ${e.path}`, e.summary, [...fields(e.params), ...commonV1Fields(e.cbAlias)], `envelope {code, message, data, source, cost}; data: ${e.data}`),
   );
   const api = API_ENDPOINTS.map((e) => section(`${e.method} ${e.path}`, e.summary, fields(e.schema), e.returns, e.input));
@@ -39,6 +55,12 @@ code{font-family:ui-monospace,monospace}.ok{color:#176e2c}
 <p>Version <code id="version">${esc(VERSION)}</code> · uptime <span id="uptime">${esc(formatUptime(uptimeSeconds))}</span> (${uptimeSeconds} s)</p>
 <h2 id="v1">Music metadata interface: /v1</h2>
 <p>Read-only, GET (or HEAD) only. Every answer is the envelope <code>{code, message, data, source, cost}</code>; <code>code</code> 0 is success. JSONP with <code>callback</code>.</p>
+<h3 id="sources">Registered sources</h3>
+${sourcesTable(sources)}
+<h3 id="user-agent">User-agent</h3>
+${userAgentRule(userAgentBlock)}
+<h3 id="errors">Error codes</h3>
+${errorTable()}
 ${v1.join("\n")}
 <h2 id="types">/v1 data types</h2>
 <p>Extra fields may be added in later versions; these are never removed or renamed.</p>
@@ -95,8 +117,4 @@ function formatUptime(seconds: number): string {
   const h = Math.floor((seconds % 86400) / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   return `${d}d ${h}h ${m}m ${seconds % 60}s`;
-}
-
-function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }

@@ -1,51 +1,65 @@
 /**
- * The envelope `{code, message, data, source, cost}` in JSON or JSONP, and the one table
- * through the `/v1` error table (`errors.ts`). JSONP answers are always HTTP 200.
+ * The `/v1` envelope `{code, message, data, source, cost}` in JSON or JSONP (DESIGN §3).
+ * JSONP answers are always HTTP 200; a JSON answer's status comes from the error table.
  */
+import type { H3Event } from "h3";
 import { FastResponse } from "srvx";
 import { ERROR_CODES, type ServiceErrorLike } from "../../core/errors.ts";
+import { CALLBACK_PATTERN } from "../../core/params.ts";
+import type { RoutePolicy } from "../pipeline.ts";
+import { queryOf, stateOf } from "../request-state.ts";
 import { V1_STATUS } from "./errors.ts";
 
-export interface ReplyContext {
-  /** a validated JSONP callback name: the answer is JSONP */
-  callback?: string;
-  /** headers gathered on the way (rate limit, cache); lowercase names */
-  headers: Record<string, string>;
-  head: boolean;
-}
-
-/** A success: `dataJson` is the payload as JSON text (spliced, not re-serialised). */
-export function replyData(ctx: ReplyContext, dataJson: string, source: string | null, cost: number): Response {
+/** A success: `dataJson` is the payload as JSON text (spliced, never re-serialised). */
+export function replyV1Data(event: H3Event, policy: RoutePolicy, dataJson: string, source: string | null, cost: number): Response {
   const sourceJson = source === null ? "null" : JSON.stringify(source);
-  return reply(ctx, 200, `{"code":0,"message":"ok","data":${dataJson},"source":${sourceJson},"cost":${cost}}`);
+  return reply(event, policy, 0, `{"code":0,"message":"ok","data":${dataJson},"source":${sourceJson},"cost":${cost}}`);
 }
 
-export function replyError(ctx: ReplyContext, error: ServiceErrorLike, source: string | null, cost = 0): Response {
+export function replyV1Error(event: H3Event, policy: RoutePolicy, error: ServiceErrorLike, source: string | null, cost: number): Response {
   const code = ERROR_CODES[error.kind];
-  if (error.kind === "rateLimited" && error.retryAfterSeconds !== undefined) ctx.headers["retry-after"] = String(error.retryAfterSeconds);
-  if (error.kind === "method") ctx.headers.allow = "GET, HEAD";
-  const body = JSON.stringify({ code, message: error.message, data: null, source, cost });
-  return reply(ctx, V1_STATUS[code], body);
+  const headers = stateOf(event).headers;
+  if (error.kind === "rateLimited" && error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
+  if (error.kind === "method") headers.allow = "GET, HEAD";
+  return reply(event, policy, code, JSON.stringify({ code, message: error.message, data: null, source, cost }));
+}
+
+/** `callback` (or its alias `cb`) as the caller sent it, and whether it is a valid name to echo. */
+export function callbackOf(event: H3Event, policy: RoutePolicy): { name?: string; param?: string; valid: boolean } {
+  if (policy.family !== "v1") return { valid: true };
+  const query = queryOf(event);
+  const param = query.callback !== undefined ? "callback" : policy.cbAlias && query.cb !== undefined ? "cb" : undefined;
+  if (!param) return { valid: true };
+  const name = query[param];
+  return CALLBACK_PATTERN.test(name) ? { name, param, valid: true } : { param, valid: false };
 }
 
 // --- internal ---
 
-function reply(ctx: ReplyContext, status: number, envelope: string): Response {
-  const headers = ctx.headers;
+function reply(event: H3Event, policy: RoutePolicy, code: number, envelope: string): Response {
+  const state = stateOf(event);
+  state.code = code;
+  const headers = state.headers;
   headers["x-content-type-options"] = "nosniff";
+  // An invalid callback is never echoed: that answer is plain JSON.
+  const callback = callbackOf(event, policy).name;
   let body: string;
-  if (ctx.callback) {
+  let status: number;
+  if (callback) {
     headers["content-type"] = "application/javascript; charset=utf-8";
-    body = `/**/ typeof ${ctx.callback} === 'function' && ${ctx.callback}(${escapeLineSeparators(envelope)});`;
+    body = `/**/ typeof ${callback} === 'function' && ${callback}(${escapeLineSeparators(envelope)});`;
     status = 200;
   } else {
     headers["content-type"] = "application/json; charset=utf-8";
     body = envelope;
+    status = V1_STATUS[code] ?? 500;
   }
   // srvx's FastResponse with a string body and plain headers goes to node:http in one write
-  // with Content-Length, never through a web Headers object or a ReadableStream: on the hot
-  // path of cached answers that is most of the cost left above a bare h3 handler.
-  return new FastResponse(ctx.head ? null : body, { status, headers });
+  // with Content-Length, never through a web Headers object or a ReadableStream.
+  if (event.req.method !== "HEAD") return new FastResponse(body, { status, headers });
+  // HEAD: the headers a GET would get, its Content-Length included, and no body.
+  headers["content-length"] = String(Buffer.byteLength(body));
+  return new FastResponse(null, { status, headers });
 }
 
 /** U+2028/U+2029 are valid in JSON but end a line in older JavaScript engines. */

@@ -1,81 +1,72 @@
 /**
- * Registers the `/v1` endpoints on an h3 app. Each request goes through the checks in
- * DESIGN §3's order: method, user-agent, rate limit, parameters (origin, callback, then the
- * endpoint's own), source, capability, then the work. Nothing thrown escapes as a crash or
- * leaks internals: unknown failures are logged and answered 5000.
+ * The `/v1` endpoints, one per operation of the table (`core/operations.ts`) plus
+ * `/v1/source` and `/v1/status`. The pipeline (`pipeline.ts`) has checked the method, the
+ * user-agent and the rate limit; here follow the parameters (origin, callback, then the
+ * endpoint's own), and `MusicService` checks source and capability and does the work.
  */
-import { getRequestIP, type H3, type H3Event } from "h3";
+import type { H3, H3Event } from "h3";
 import type { DependencyContainer } from "tsyringe";
-import type { AppConfig } from "../../core/config.ts";
-import { InputError, MethodError, NotFoundError, RateLimitError, UserAgentBlockedError, toServiceError } from "../../core/errors.ts";
-import { rateLimitHeaders, type RequestLimiter } from "../../core/guard/request-limiter.ts";
-import type { UserAgentPolicy } from "../../core/guard/user-agent.ts";
-import type { Logger } from "../../core/logger.ts";
+import { InputError, NotFoundError } from "../../core/errors.ts";
 import type { MusicService } from "../../core/music/music-service.ts";
+import { CAPABILITIES, OPERATIONS, type Capability } from "../../core/operations.ts";
+import { origin as originSchema } from "../../core/params.ts";
 import { Tokens } from "../../core/tokens.ts";
-import { ENDPOINTS, type Endpoint } from "./endpoints.ts";
-import { CALLBACK_PATTERN, origin as originSchema } from "./params.ts";
-import { firstValues } from "../query.ts";
-import { replyData, replyError, type ReplyContext } from "./respond.ts";
+import type { RoutePolicy } from "../pipeline.ts";
+import { queryOf, stateOf } from "../request-state.ts";
+import { callbackOf, replyV1Data } from "./respond.ts";
+
+export const v1Policy = (cbAlias = true): RoutePolicy => ({ family: "v1", methods: ["GET", "HEAD"], userAgent: true, rateLimit: "", cbAlias });
+
+/** The endpoints that are not operations of a source. */
+export const SERVICE_ENDPOINTS = [
+  { path: "/v1/source", summary: "The capability matrix of the registered sources and the disabled list.", data: "SourceInfo" },
+  { path: "/v1/status", summary: "Version, uptime in seconds, cache statistics and the notice.", data: "StatusInfo" },
+] as const;
 
 export function registerV1Routes(app: H3, scope: DependencyContainer): void {
   const service = scope.resolve<MusicService>(Tokens.MusicService);
-  const limiter = scope.resolve<RequestLimiter>(Tokens.RateLimiter);
-  const userAgents = scope.resolve<UserAgentPolicy>(Tokens.UserAgentPolicy);
-  const config = scope.resolve<AppConfig>(Tokens.Config);
-  const log = scope.resolve<Logger>(Tokens.Logger).child("v1");
-  const trustProxy = config.rateLimit.trustProxy;
 
-  const guard = async (event: H3Event, ctx: ReplyContext) => {
-    const method = event.req.method;
-    if (method !== "GET" && method !== "HEAD") throw new MethodError(method, ["GET"]);
-    if (userAgents.isBlocked(event.req.headers.get("user-agent"))) throw new UserAgentBlockedError();
-    const client = (trustProxy ? getRequestIP(event, { xForwardedFor: true }) : event.req.ip) ?? "unknown";
-    const decision = await limiter.consume(client);
-    Object.assign(ctx.headers, rateLimitHeaders(decision));
-    if (!decision.allowed) throw new RateLimitError(decision.resetSeconds);
+  for (const capability of CAPABILITIES) {
+    const op = OPERATIONS[capability];
+    const policy = v1Policy(op.cbAlias);
+    app.all(op.path, (event) => runOperation(event, policy, service, capability), { meta: { policy } });
+  }
+  const policy = v1Policy();
+  // The service's own state, computed per request: never cached, so no X-Cache.
+  app.all("/v1/source", (event) => replyLocal(event, policy, JSON.stringify(service.sourceInfo())), { meta: { policy } });
+  app.all("/v1/status", async (event) => replyLocal(event, policy, JSON.stringify(await service.status())), { meta: { policy } });
+  const unknown = () => {
+    throw new NotFoundError("no such endpoint under /v1; GET / documents the interface");
   };
-
-  const handle = async (event: H3Event, endpoint: Endpoint | undefined): Promise<Response> => {
-    const query = firstValues(event.url.searchParams);
-    const callback = pickCallback(query, endpoint?.cbAlias ?? true);
-    const ctx: ReplyContext = { callback: callback.valid, headers: {}, head: event.req.method === "HEAD" };
-    let source: string | undefined;
-    try {
-      await guard(event, ctx);
-      if (!endpoint) throw new NotFoundError(`no endpoint ${event.url.pathname}`);
-      const checkedOrigin = originSchema.safeParse(query.origin);
-      if (!checkedOrigin.success) throw new InputError(checkedOrigin.error.issues[0].message);
-      if (callback.invalid) throw new InputError(`parameter ${callback.invalid} must be one to four dot-separated JavaScript identifiers`);
-      const params = endpoint.params.safeParse(query);
-      if (!params.success) throw new InputError(params.error.issues[0].message);
-      source = (params.data as { source?: string }).source;
-      const answer = await endpoint.run(service, params.data);
-      ctx.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.cost === 0 ? "HIT" : "MISS";
-      return replyData(ctx, answer.json, source ?? null, answer.cost);
-    } catch (thrown) {
-      const error = toServiceError(thrown);
-      if (error.kind === "internal") log.error(`${event.url.pathname}: ${describe(thrown)}`);
-      // The envelope names the source asked for, unless it is not a source at all (1002).
-      return replyError(ctx, error, source && error.kind !== "source" ? source : null, error.cost ?? 0);
-    }
-  };
-
-  for (const endpoint of ENDPOINTS) app.all(endpoint.path, (event) => handle(event, endpoint));
-  app.all("/v1", (event) => handle(event, undefined));
-  app.all("/v1/**", (event) => handle(event, undefined));
+  app.all("/v1", unknown, { meta: { policy } });
+  app.all("/v1/**", unknown, { meta: { policy } });
 }
 
 // --- internal ---
 
-/** `callback` (or its alias `cb`), validated before anything is echoed. */
-function pickCallback(query: Record<string, string>, cbAlias: boolean): { valid?: string; invalid?: string } {
-  const param = query.callback !== undefined ? "callback" : cbAlias && query.cb !== undefined ? "cb" : undefined;
-  if (!param) return {};
-  const name = query[param];
-  return CALLBACK_PATTERN.test(name) ? { valid: name } : { invalid: param };
+async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicService, capability: Capability): Promise<Response> {
+  const query = checkCommon(event, policy);
+  const params = OPERATIONS[capability].params.safeParse(query);
+  if (!params.success) throw new InputError(params.error.issues[0].message);
+  const state = stateOf(event);
+  state.source = params.data.source;
+  const answer = await service.run(capability, params.data as never, event.req.signal);
+  state.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.cost === 0 ? "HIT" : "MISS";
+  return replyV1Data(event, policy, answer.json, params.data.source, answer.cost);
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+function replyLocal(event: H3Event, policy: RoutePolicy, dataJson: string): Response {
+  checkCommon(event, policy);
+  return replyV1Data(event, policy, dataJson, null, 0);
+}
+
+/** `origin`, then `callback`: the parameters every endpoint has, in DESIGN §3's order. */
+function checkCommon(event: H3Event, policy: RoutePolicy): Record<string, string> {
+  const query = queryOf(event);
+  const origin = originSchema.safeParse(query.origin);
+  if (!origin.success) throw new InputError(origin.error.issues[0].message);
+  stateOf(event).origin = origin.data;
+  const callback = callbackOf(event, policy);
+  if (!callback.valid) throw new InputError(`parameter ${callback.param} must be one to four dot-separated JavaScript identifiers`);
+  return query;
 }

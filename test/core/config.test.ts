@@ -3,18 +3,49 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_SOURCES, listenAddress, loadConfig, parseConfig } from "../../core/config.ts";
+import { ConfigError, DEFAULT_SOURCES, listenAddress, loadConfig, parseConfig, sourceBindings } from "../../core/config.ts";
 
 describe("config", () => {
   it("has embedded defaults that need no file and no other process", () => {
     const config = parseConfig({}, {});
-    expect(config.sources).toBeUndefined();
+    expect(config.sources).toEqual({});
     expect(DEFAULT_SOURCES).toMatchObject({ source_a: { plugin: "deezer" }, source_b: { plugin: "itunes" }, source_c: { plugin: "audius" }, source_d: { plugin: "archive" } });
+    expect(sourceBindings(config).map((b) => [b.id, b.binding.plugin, b.explicit])).toEqual([
+      ["source_a", "deezer", false],
+      ["source_b", "itunes", false],
+      ["source_c", "audius", false],
+      ["source_d", "archive", false],
+    ]);
     expect(config.cache).toMatchObject({ driver: "memory", max: 10_000 });
     expect(config.cache.ttl).toMatchObject({ search: 600, song: 21600, lyric: 86400, playlist: 1800, rank: 3600, url: 1200, notFound: 300 });
     expect(config.rateLimit).toMatchObject({ points: 120, duration: 60 });
     expect(config.upstream).toMatchObject({ timeoutMs: 8000, searchAllTimeoutMs: 5000 });
     expect(config.store.redis).toBeUndefined();
+  });
+
+  it("merges sources with the default binding id by id; false removes a default", () => {
+    const config = parseConfig({ sources: { source_b: { plugin: "example" }, source_c: false, source_e: { plugin: "jamendo", options: { clientId: "x" } } } }, {});
+    expect(sourceBindings(config).map((b) => [b.id, b.binding.plugin, b.explicit])).toEqual([
+      ["source_a", "deezer", false],
+      ["source_b", "example", true],
+      ["source_d", "archive", false],
+      ["source_e", "jamendo", true],
+    ]);
+  });
+
+  it("userAgentBlock extends the default list; { replace } replaces it", () => {
+    const extended = parseConfig({ userAgentBlock: ["MyBot"] }, {}).userAgentBlock;
+    expect(extended).toContain("curl");
+    expect(extended.at(-1)).toBe("MyBot");
+    expect(parseConfig({ userAgentBlock: { replace: ["OnlyThis"] } }, {}).userAgentBlock).toEqual(["OnlyThis"]);
+  });
+
+  it("trustProxy takes false, true, a hop count or a list of addresses and CIDRs, and names a bad entry", () => {
+    for (const trustProxy of [false, true, 2, ["10.0.0.1", "192.168.0.0/16", "::1", "fc00::/7", "loopback"]]) {
+      expect(parseConfig({ rateLimit: { trustProxy } }, {}).rateLimit.trustProxy).toEqual(trustProxy);
+    }
+    expect(() => parseConfig({ rateLimit: { trustProxy: ["10.0.0.0/33"] } }, {})).toThrow(/rateLimit\.trustProxy\.0: expected an IP address, a CIDR range/);
+    expect(() => parseConfig({ rateLimit: { trustProxy: ["proxy.example"] } }, {})).toThrow(/rateLimit\.trustProxy\.0/);
   });
 
   it("names every bad key", () => {

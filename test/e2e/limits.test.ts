@@ -46,9 +46,17 @@ describe("search limits", () => {
     await expectParamError(v1("search", { source: "source_a", q: "o", size: 51 }), "size");
   });
   it("page and size must be plain integers", async () => {
-    for (const bad of ["1.5", "1e1", "-1", "abc", "", " 2", "0x10"]) {
+    for (const bad of ["1.5", "1e1", "-1", "abc", " 2", "0x10"]) {
       await expectParamError(v1("search", { source: "source_a", q: "o", page: bad }), "page");
     }
+  });
+  it("an optional parameter sent empty counts as absent", async () => {
+    const r = await t.json(v1("search", { source: "source_a", q: "o", page: "", size: "", type: "" }));
+    expect(r.body.code).toBe(0);
+    expect(r.body.data).toMatchObject({ page: 1, size: 20 });
+    const rank = await t.json(v1("rank", { source: "source_a", id: "" }));
+    expect(rank.body.code).toBe(0);
+    expect(rank.body.data).toHaveProperty("list");
   });
   it("defaults page to 1 and size to 20", async () => {
     const r = await t.json(v1("search", { source: "source_a", q: "o" }));
@@ -104,9 +112,19 @@ describe("source and id", () => {
       await expectParamError(v1(path, { id: "1" }), "source");
     }
   });
-  it("an id with control characters or over 128 characters is 1001", async () => {
+  it("an id with control characters or over 512 characters is 1001; 512 is admitted", async () => {
     await expectParamError(v1("song", { source: "source_a", id: "a\u0000b" }), "id");
-    await expectParamError(v1("song", { source: "source_a", id: "1".repeat(129) }), "id");
+    await expectParamError(v1("song", { source: "source_a", id: "1".repeat(513) }), "id");
+    // A long id reaches the source (FakeFM does not know it: 3001, not 1001).
+    expect((await t.json(v1("song", { source: "source_a", id: "1".repeat(512) }))).body.code).toBe(3001);
+  });
+  it("a source that names no bound source is 1002 whatever its length, and is not echoed when long", async () => {
+    for (const source of ["source_z", "x".repeat(33), "y".repeat(5000)]) {
+      const r = await t.json(v1("song", { source, id: "1" }));
+      expect(r.body.code).toBe(1002);
+      expect(r.status).toBe(400);
+      expect(r.body.message.length).toBeLessThan(200);
+    }
   });
   it("quality accepts standard, high and lossless only", async () => {
     await expectOk(v1("song/url", { source: "source_a", id: "2", quality: "lossless" }));

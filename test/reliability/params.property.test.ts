@@ -154,16 +154,20 @@ describe("/v1 parameters (property-based)", () => {
 function checkAgainstModel(endpoint: EndpointModel, params: URLSearchParams, answer: Awaited<ReturnType<typeof readAnswer>>): void {
   const { code } = answer.envelope;
   const where = `${endpoint.path}?${params.toString().slice(0, 400)} → ${answer.text.slice(0, 300)}`;
-  const callbacks = params.has("callback") ? params.getAll("callback") : endpoint.cbAlias ? params.getAll("cb") : [];
-  const validCallbacks = callbacks.filter((c) => SPEC_CALLBACK.test(c));
+  // The server reads the first non-empty value of a parameter: an empty one counts as absent.
+  const given = (name: string) => params.getAll(name).find((value) => value !== "");
+  const param = given("callback") !== undefined ? "callback" : endpoint.cbAlias && given("cb") !== undefined ? "cb" : undefined;
+  const callback = param && given(param);
 
   if (answer.callback !== undefined) {
-    expect(callbacks, `echoed a callback that was not given: ${where}`).toContain(answer.callback);
+    expect(answer.callback, `echoed another callback than the one given: ${where}`).toBe(callback);
   } else {
-    expect(validCallbacks.length === 0 || validCallbacks.length < callbacks.length, `JSON although every callback is valid: ${where}`).toBe(true);
-    for (const c of callbacks) expect(answer.text.includes(`${c}(`), `invalid callback echoed: ${where}`).toBe(false);
+    expect(callback === undefined || !SPEC_CALLBACK.test(callback), `JSON although the callback is valid: ${where}`).toBe(true);
+    for (const c of [...params.getAll("callback"), ...params.getAll("cb")]) {
+      if (c) expect(answer.text.includes(`${c}(`), `invalid callback echoed: ${where}`).toBe(false);
+    }
   }
-  if (callbacks.length && !validCallbacks.length) expect(code, `invalid callback: ${where}`).toBe(1001);
+  if (callback !== undefined && !SPEC_CALLBACK.test(callback)) expect(code, `invalid callback: ${where}`).toBe(1001);
   if (!params.getAll("origin").some((o) => SPEC_ORIGIN.test(o))) expect(code, `no valid origin: ${where}`).toBe(1001);
   expect(endpoint.codes, where).toContain(code);
   if (code === 0) {

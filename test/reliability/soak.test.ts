@@ -118,7 +118,7 @@ describe("soak: mixed load with a faulty upstream", () => {
         sources: Object.fromEntries(["source_a", "source_b", "source_c"].map((id, i) => [id, { plugin: "fake", options: { baseURL: sims[i].url } }])),
         lyrics: false,
         rateLimit: { points: 1_000_000, duration: 60 },
-        upstream: { timeoutMs: 200, retries: 1, maxBodyBytes: 256 * 1024, searchAllTimeoutMs: 1500 },
+        upstream: { timeoutMs: 400, retries: 1, maxBodyBytes: 256 * 1024, searchAllTimeoutMs: 1500 },
       },
     });
   });

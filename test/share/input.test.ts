@@ -87,7 +87,7 @@ describe("POST /api/v0/list input", () => {
   it("unknown /api paths are 404 JSON; no answer carries a CORS header", async () => {
     const response = await app.get("/api/v0/nothing", { headers: { origin: "https://elsewhere.example" } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual(error(404, "no endpoint /api/v0/nothing"));
+    expect(await response.json()).toEqual(error(404, "no such endpoint under /api; GET / documents the interface"));
     expect(corsHeaders(response.headers)).toEqual([]);
     const preflight = await app.get("/api/v0/list", { method: "OPTIONS", headers: { origin: "https://elsewhere.example", "access-control-request-method": "POST" } });
     expect(preflight.status).toBe(405);
@@ -103,7 +103,7 @@ describe("rate limit", () => {
     expect((await postList(limited, "not json")).status).toBe(400);
     const refused = await postList(limited, { surl: "1OpenShare", dir: "/" });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual(error(429, "rate limit exceeded"));
+    expect(refused.body).toEqual(error(429, `rate limit exceeded, retry after ${refused.headers.get("retry-after")} s`));
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect(refused.headers.get("ratelimit-remaining")).toBe("0");

@@ -71,7 +71,7 @@ describe("GET /api/v0/limit", () => {
       expect([head.status, await head.text()]).toEqual([200, ""]);
       const post = await app.get("/api/v0/limit", { method: "POST" });
       expect(post.status).toBe(405);
-      expect(await post.json()).toEqual({ code: 405, message: "method POST is not allowed, use GET or HEAD", data: null });
+      expect(await post.json()).toEqual({ code: 405, message: "method POST is not allowed, use GET", data: null });
     } finally {
       await app.close();
     }

@@ -57,10 +57,16 @@ describe("GET /api/v1/qrcode", () => {
     else expect(await response.json()).toEqual(sizeError);
   });
 
-  it.each(["", "abc", "1e2", "-10", "10.5", "0x20", " 100", "00000100"])("size %j → 400", async (size) => {
+  it.each(["abc", "1e2", "-10", "10.5", "0x20", " 100", "00000100"])("size %j → 400", async (size) => {
     const response = await app.get(qrPath("bounds", size));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual(sizeError);
+  });
+
+  it("an empty size counts as absent: 400, size is required", async () => {
+    const response = await app.get(qrPath("bounds", ""));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ code: 400, message: "size is required", data: null });
   });
 
   it("data of 1024 characters is drawn, 1025 is 400", async () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { VERSION } from "../../core/config.ts";
-import { ENDPOINTS } from "../../server/v1/endpoints.ts";
+import { v1Endpoints } from "../../server/docs/status-page.ts";
 import { ListBody, QrQuery } from "../../server/share/schemas.ts";
 import type { TestApp } from "../support/app.ts";
 import { startTestApp } from "../support/app.ts";
@@ -35,7 +35,7 @@ describe("GET /", () => {
 
   it("documents every /v1 endpoint from its schema", async () => {
     const html = await (await app.get("/")).text();
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of v1Endpoints()) {
       expect(html).toContain(`<h3>GET ${endpoint.path}</h3>`);
       expect(html).toContain(escapeHtml(endpoint.summary));
       const shape = (endpoint.params as unknown as { shape: Record<string, { description?: string }> }).shape;

@@ -3,7 +3,7 @@
  * one source slow or broken while the others answer.
  */
 import type { AppConfigInput } from "../../core/config.ts";
-import type { CapabilitySet } from "../../core/domain.ts";
+import type { CapabilitySet } from "@music-aggregator/core";
 import type { AnyPluginDefinition } from "../../core/plugin.ts";
 import { makeFakeSource } from "../fixtures/source-fake/index.ts";
 import { startFakeUpstream } from "../fixtures/source-fake/upstream.ts";

@@ -1,10 +1,11 @@
 /**
- * Query parameters of `/v1`, as zod schemas holding the spec's exact limits. Every message
- * names the parameter. Values arrive as strings; integers are parsed strictly (no `1.5`,
- * no `1e1`). These schemas also drive the generated interface documentation.
+ * The parameters of the `/v1` operations, as zod schemas holding the spec's exact limits.
+ * Every message names the parameter. Values arrive as query strings (an empty one counts as
+ * absent, so it never reaches these schemas); integers are parsed strictly (no `1.5`, no
+ * `1e1`). The same schemas drive the generated documentation.
  */
 import { z } from "zod";
-import { QUALITIES } from "../../core/domain.ts";
+import { QUALITIES } from "./domain.ts";
 
 /** spec: one to four dot-separated identifiers */
 export const CALLBACK_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*){0,3}$/;
@@ -23,20 +24,22 @@ export const callback = z
   .regex(CALLBACK_PATTERN, "parameter callback must be one to four dot-separated JavaScript identifiers")
   .describe("JSONP callback name");
 
-/** A public source id; unknown or disabled ones are 1002, found later by the registry. */
+/** A public source id; whatever names no bound source (of any length) is 1002, found by the registry. */
 const source = (withAll: boolean) =>
   z
     .string(required("source"))
     .min(1, "parameter source is required")
-    .max(32, "parameter source is not a known source")
     .describe(withAll ? "a source id, or all to query every source" : "a source id (not all)");
 
-/** A native id: 1 to 128 characters, no control characters. */
+/** The longest native id: an Internet Archive song id (`identifier/file name`) runs to about 200. */
+export const MAX_ID_LENGTH = 512;
+
+/** A native id: 1 to 512 characters, no control characters. */
 const id = (what: string) =>
   z
     .string(required("id"))
     .min(1, "parameter id is required")
-    .max(128, "parameter id must be at most 128 characters")
+    .max(MAX_ID_LENGTH, `parameter id must be at most ${MAX_ID_LENGTH} characters`)
     .regex(/^[^\u0000-\u001f\u007f]*$/, "parameter id must not contain control characters")
     .describe(what);
 

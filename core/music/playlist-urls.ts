@@ -1,0 +1,82 @@
+/**
+ * Addresses of playlist tracks (`with_url=1`, DESIGN §3), within one deadline for the whole
+ * request. The plugin hands over the addresses its playlist answer already carries (in bulk:
+ * no extra call); a track left without one is taken from the cache of `/v1/song/url` answers
+ * when it is there, else looked up through the source's `url()`, but only up to a fair share
+ * of the source's request budget, so that one playlist cannot starve every other client. A
+ * track that is VIP, not available, over the share, failing or late gets `url: null`.
+ */
+import type { AppConfig } from "../config.ts";
+import type { PlaylistDetail, PlaylistSong, Quality, SongUrl } from "../domain.ts";
+import { isServiceError, withCost } from "../errors.ts";
+import type { OperationParams } from "../operations.ts";
+import type { CachedAnswer } from "../services.ts";
+import type { BoundSource } from "../sources/source-registry.ts";
+import { mapWithConcurrency } from "./concurrency.ts";
+
+type Lookup = (source: BoundSource, id: string, quality: Quality, signal: AbortSignal) => Promise<CachedAnswer>;
+type Peek = (source: BoundSource, id: string, quality: Quality) => Promise<CachedAnswer | undefined>;
+type PlaylistPage = (source: BoundSource, params: OperationParams<"playlist">, signal: AbortSignal) => Promise<CachedAnswer>;
+
+/** A with_url request may spend at most this part of its source's published request budget. */
+const BUDGET_SHARE = 1 / 4;
+
+export class PlaylistUrls {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly page: PlaylistPage,
+    private readonly peek: Peek,
+    private readonly lookup: Lookup,
+  ) {}
+
+  async run(source: BoundSource, params: OperationParams<"playlist">, signal?: AbortSignal): Promise<CachedAnswer> {
+    const started = performance.now();
+    const deadline = AbortSignal.timeout(this.config.upstream.timeoutMs);
+    const request = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    let answer: CachedAnswer;
+    try {
+      answer = await this.page(source, params, request);
+    } catch (error) {
+      throw withCost(error, performance.now() - started);
+    }
+    const playlist = JSON.parse(answer.json) as PlaylistDetail;
+    let fromUpstream = answer.cost > 0;
+    const canLookUp = source.capabilities.url;
+
+    // Tracks the plugin gave no address: from the cache when it has them, else looked up.
+    const pending: PlaylistSong[] = [];
+    for (const song of playlist.song) {
+      if (song.url !== undefined) continue;
+      if (!canLookUp || song.vip || !song.available) song.url = null;
+      else {
+        const cached = await this.peek(source, song.id, params.quality);
+        if (cached) song.url = (JSON.parse(cached.json) as SongUrl).url;
+        else pending.push(song);
+      }
+    }
+    const share = this.fairShare(source);
+    const looked = pending.slice(0, share);
+    for (const song of pending.slice(share)) song.url = null;
+    await mapWithConcurrency(looked, this.config.upstream.urlConcurrency, async (song) => {
+      try {
+        const url = await this.lookup(source, song.id, params.quality, request);
+        if (url.cost > 0) fromUpstream = true;
+        song.url = (JSON.parse(url.json) as SongUrl).url;
+      } catch (error) {
+        if (!isServiceError(error) && !request.aborted) throw error;
+        fromUpstream = true;
+        song.url = null;
+      }
+    });
+    const cost = fromUpstream ? Math.max(1, Math.round(performance.now() - started)) : 0;
+    return { json: JSON.stringify(playlist), cost, status: answer.status };
+  }
+
+  // --- internal ---
+
+  /** Look-ups one request may make: the configured cap, and a quarter of a declared budget. */
+  private fairShare(source: BoundSource): number {
+    const cap = this.config.upstream.urlLookups;
+    return source.budget ? Math.min(cap, Math.max(1, Math.floor(source.budget.requests * BUDGET_SHARE))) : cap;
+  }
+}

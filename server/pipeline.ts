@@ -1,0 +1,120 @@
+/**
+ * The one request pipeline of `/v1`, `/api` and `/`: DESIGN §3's order of checks as an
+ * ordered list of h3 middleware. Each route names its policy in its `meta`; the middleware
+ * read it. Order: the access log (outermost, sees the final answer), share traffic counts,
+ * failures turned into the route's envelope, then the checks: method, user-agent, rate limit.
+ * Parameters, source, capability and the work follow in the route's own handler.
+ */
+import type { H3Event, Middleware } from "h3";
+import { MethodError, RateLimitError, UserAgentBlockedError, toServiceError } from "../core/errors.ts";
+import { rateLimitKey } from "../core/guard/client-ip.ts";
+import type { UserAgentPolicy } from "../core/guard/user-agent.ts";
+import type { Logger } from "../core/logger.ts";
+import type { RequestKind, TrafficStats } from "../core/share/traffic-stats.ts";
+import type { RateLimiter } from "../core/services.ts";
+import { rateLimitHeaders } from "../core/guard/request-limiter.ts";
+import { stateOf, type Family } from "./request-state.ts";
+import { replyFailure } from "./replies.ts";
+
+export interface RoutePolicy {
+  /** which envelope its answers use */
+  family: Family;
+  /** methods served; others are refused with `Allow` */
+  methods: readonly string[];
+  /** refuse the default user-agents of HTTP libraries (4002) */
+  userAgent: boolean;
+  /** the rate limit's key prefix; no rate limit when absent */
+  rateLimit?: string;
+  /** counted in the share service's traffic statistics as this kind */
+  traffic?: RequestKind;
+  /** the spec's `cb` alias of `callback` (`/v1`) */
+  cbAlias?: boolean;
+}
+
+export interface PipelineServices {
+  userAgents: UserAgentPolicy;
+  limiter: RateLimiter;
+  stats: TrafficStats;
+  clientAddress(event: H3Event): string;
+  log: Logger;
+  /** the access log; none when undefined */
+  accessLog?: Logger;
+}
+
+/** The middleware, in DESIGN §3's order. */
+export function requestPipeline(services: PipelineServices): Middleware[] {
+  return [logAccess(services), countTraffic(services.stats), answerFailures(services.log), checkMethod, checkUserAgent(services.userAgents), rateLimit(services)];
+}
+
+export function policyOf(event: H3Event): RoutePolicy {
+  return (event.context.matchedRoute?.meta as { policy?: RoutePolicy } | undefined)?.policy ?? FALLBACK_POLICY;
+}
+
+// --- internal ---
+
+const FALLBACK_POLICY: RoutePolicy = { family: "v1", methods: ["GET", "HEAD"], userAgent: false };
+
+/** One line per request: method, path, status, code, time, source, origin (DESIGN §3: origin is for logs). */
+function logAccess({ accessLog }: PipelineServices): Middleware {
+  return async (event, next) => {
+    if (!accessLog) return next();
+    const started = performance.now();
+    const response = (await next()) as Response | undefined;
+    const state = stateOf(event);
+    const ms = (performance.now() - started).toFixed(1);
+    accessLog.info(
+      `${event.req.method} ${event.url.pathname.slice(0, 200)} ${response?.status ?? "-"} code=${state.code ?? "-"} ${ms}ms source=${state.source ?? "-"} origin=${state.origin ?? "-"}`,
+    );
+    return response;
+  };
+}
+
+/** Every `/api` answer, success or not, is counted; a request whose client went away is not an answer. */
+function countTraffic(stats: TrafficStats): Middleware {
+  return async (event, next) => {
+    const kind = policyOf(event).traffic;
+    if (!kind) return next();
+    const response = (await next()) as Response | undefined;
+    if (!event.req.signal?.aborted) stats.count(kind, (response?.status ?? 500) < 400, stateOf(event).files ?? 0);
+    return response;
+  };
+}
+
+/** Anything thrown becomes the route's envelope; only bugs are logged, never a client's going away. */
+function answerFailures(log: Logger): Middleware {
+  return async (event, next) => {
+    try {
+      return await next();
+    } catch (thrown) {
+      const error = toServiceError(thrown);
+      if (error.kind === "internal" && !event.req.signal?.aborted) {
+        log.error(`${event.req.method} ${event.url.pathname.slice(0, 200)}: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}`);
+      }
+      return replyFailure(event, policyOf(event), error);
+    }
+  };
+}
+
+const checkMethod: Middleware = (event, next) => {
+  const { methods } = policyOf(event);
+  if (!methods.includes(event.req.method)) throw new MethodError(event.req.method, methods.filter((m) => m !== "HEAD"));
+  return next();
+};
+
+function checkUserAgent(userAgents: UserAgentPolicy): Middleware {
+  return (event, next) => {
+    if (policyOf(event).userAgent && userAgents.isBlocked(event.req.headers.get("user-agent"))) throw new UserAgentBlockedError();
+    return next();
+  };
+}
+
+function rateLimit({ limiter, clientAddress }: PipelineServices): Middleware {
+  return async (event, next) => {
+    const prefix = policyOf(event).rateLimit;
+    if (prefix === undefined) return next();
+    const decision = await limiter.consume(prefix + rateLimitKey(clientAddress(event)));
+    Object.assign(stateOf(event).headers, rateLimitHeaders(decision));
+    if (!decision.allowed) throw new RateLimitError(decision.resetSeconds);
+    return next();
+  };
+}
