@@ -5,7 +5,7 @@
  * comma-separated lookups, Apple's HTTP 400 refusals, and 404 for a storefront without a feed.
  */
 import { getQuery, getRouterParam, type H3Event } from "h3";
-import { startSimulator, type Simulator } from "@music-aggregator/core/testing";
+import { startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
 import { ALBUMS, ALL_SONGS, ARTISTS, FEEDS } from "./fixtures/catalog.ts";
 import { appleAnswer, appleRefusal, artistEntry, collectionEntry, feedBody, songEntry } from "./fixtures/shapes.ts";
 
@@ -19,10 +19,14 @@ const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 const MUSIC_ENTITIES = new Set(["musicArtist", "musicTrack", "album", "musicVideo", "mix", "song"]);
 
-export type ItunesSimulator = Simulator;
+export interface ItunesSimulator extends Simulator {
+  /** the User-Agent of every routed request, in order (cleared by `reset`) */
+  userAgents: string[];
+}
 
-export function startItunesSimulator(): Promise<ItunesSimulator> {
-  return startSimulator({
+export async function startItunesSimulator(): Promise<ItunesSimulator> {
+  const userAgents: string[] = [];
+  const routes: Record<string, RouteHandler> = {
     [SEARCH_ROUTE]: (event) => {
       const query = queryOf(event);
       if (query.media !== undefined && query.media !== "music" && query.media !== "all") return appleRefusal("mediaType");
@@ -45,6 +49,24 @@ export function startItunesSimulator(): Promise<ItunesSimulator> {
       // Apple's feed host has no feed for a storefront it does not know.
       if (!feed) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain" } });
       return feedBody(feed, Number(getRouterParam(event, "size")));
+    },
+  };
+  const heard = Object.fromEntries(
+    Object.entries(routes).map(([pattern, handler]) => [
+      pattern,
+      (event: H3Event) => {
+        userAgents.push(event.req.headers.get("user-agent") ?? "");
+        return handler(event);
+      },
+    ]),
+  );
+  const simulator = await startSimulator(heard);
+  const reset = simulator.reset;
+  return Object.assign(simulator, {
+    userAgents,
+    reset() {
+      reset();
+      userAgents.length = 0;
     },
   });
 }
