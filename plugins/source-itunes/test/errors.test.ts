@@ -132,3 +132,16 @@ describe("options", () => {
     expect(sim.userAgents).toEqual(["my-site-music/2.0 (+https://example.org)", "my-site-music/2.0 (+https://example.org)", "itunes-plugin-tests/1.0"]);
   });
 });
+
+describe("the request budget", () => {
+  it("allows requestsPerMinute per upstream; past it a call is 2002 without reaching Apple", async () => {
+    const { methods } = createItunes({ baseURL: sim.url, chartsBaseURL: sim.url, requestsPerMinute: 2 });
+    await methods.song("1600000011", ctx());
+    await methods.album("1600000010", ctx());
+    const spent = { code: 2002, message: "iTunes request budget of 2 per 60 s is used up" };
+    await expect(methods.artist("1500000101", ctx())).rejects.toMatchObject(spent);
+    // The feeds have a budget of their own: a chart's feed still comes, its lookup does not.
+    await expect(methods.rank("de", ctx())).rejects.toMatchObject(spent);
+    expect([sim.calls.get(LOOKUP_ROUTE), sim.calls.get(FEED_ROUTE)]).toEqual([2, 1]);
+  });
+});
