@@ -1,22 +1,16 @@
 /**
  * The plugin against real recorded Apple answers (run when `../shared/recordings` sits beside
- * the project): the mapped values of known records, and the recorded empty answers.
- *
- * The recordings were made by other projects, so few requests are exactly the plugin's. The
- * replay files them alike when Apple answers them alike: a storefront in any case, `sort`
- * ignored (the plugin sorts an album itself). Requests without a recording are answered from
- * recorded material only: the same lookup recorded without `limit` or with `entity=song`
- * (for one song, Apple answers the song alone either way); a song, or an artist and its
- * songs, taken from recorded answers; a search page cut from the recorded legacy `wsSearch`
- * answer by `offset` and `limit`, as Apple pages.
+ * the project): the mapped values of known records, and the recorded empty answers. Requests
+ * the recordings do not hold as such are answered from recorded material (`recorded.ts`).
  */
 import type { RankDetail, SourceMethods } from "@music-aggregator/core";
-import { type Answer, type Interaction, startReplaySimulator, type ReplaySimulator, testClientFactory } from "@music-aggregator/core/testing";
+import { startReplaySimulator, type ReplaySimulator, testClientFactory } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasRecordings, sharedRecordings } from "../../../test/support/recordings.ts";
 import { AppleCharts } from "../api.ts";
 import { chartItem } from "../charts.ts";
 import { SOURCE, codeOf, createItunes, ctx, itunesSong } from "./instance.ts";
+import { fromRecorded, storefrontAnySort } from "./recorded.ts";
 
 const MZ = "https://is3-ssl.mzstatic.com/image/thumb";
 
@@ -159,47 +153,3 @@ describe.skipIf(!hasRecordings("apple-rss"))("replay of recorded Apple RSS feeds
     expect([chartItem(feed, "us", SOURCE).name, chartItem(feed, "us", SOURCE).updateAt, feed.results.length]).toEqual(["Coming Soon (US)", "2020-07-10T08:48:28.000Z", 10]);
   });
 });
-
-// --- internal ---
-
-/** Apple reads a storefront in any case; `sort` changes only the order, which the plugin sets itself. */
-function storefrontAnySort(params: URLSearchParams): URLSearchParams {
-  const copy = new URLSearchParams([...params].filter(([name]) => name !== "sort"));
-  const country = copy.get("country");
-  if (country) copy.set("country", country.toLowerCase());
-  return copy;
-}
-
-type Entry = Record<string, unknown>;
-
-/** Answers from recorded material for requests that were not recorded as such (see the file's comment). */
-function fromRecorded(recordings: Interaction[]) {
-  const entries = recordings.flatMap((r) => (JSON.parse(r.body) as { results: Entry[] }).results);
-  const songs = new Map(entries.filter((e) => e.kind === "song").map((e) => [String(e.trackId), e]));
-  const artists = new Map(entries.filter((e) => e.wrapperType === "artist").map((e) => [String(e.artistId), e]));
-  const legacySearch = recordings.find((r) => r.url.includes("wsSearch?media=music&term=Jose"))!;
-
-  return (request: { url: URL }, recorded: (params: URLSearchParams) => Interaction | undefined): Answer | undefined => {
-    const params = request.url.searchParams;
-    if (request.url.pathname === "/search" && params.get("term") === "Jose James") {
-      const all = (JSON.parse(legacySearch.body) as { results: Entry[] }).results;
-      const offset = Number(params.get("offset") ?? 0);
-      return apple(all.slice(offset, offset + Number(params.get("limit") ?? 50)));
-    }
-    if (request.url.pathname !== "/lookup") return undefined;
-    const without = (name: string) => new URLSearchParams([...params].filter(([n]) => n !== name));
-    const withSongs = new URLSearchParams([...params, ["entity", "song"], ["limit", "200"]]);
-    const same = recorded(without("limit")) ?? (params.has("entity") ? undefined : recorded(withSongs));
-    if (same) return same;
-    const id = params.get("id") ?? "";
-    if (songs.has(id) && !params.has("entity")) return apple([songs.get(id)!]);
-    const artist = artists.get(id);
-    if (artist && params.get("entity") === "song") return apple([artist, ...[...songs.values()].filter((s) => String(s.artistId) === id)]);
-    return undefined;
-  };
-}
-
-/** An answer in Apple's framing. */
-function apple(results: Entry[]): Answer {
-  return { status: 200, contentType: "text/javascript; charset=utf-8", body: `\n\n\n${JSON.stringify({ resultCount: results.length, results })}\n\n\n` };
-}
