@@ -1,0 +1,40 @@
+/**
+ * Apple's failures as core errors. The Search API refuses a parameter with HTTP 400 and
+ * `{"errorMessage": "..."}` (its words go into the 2002's message); it reports an unknown id
+ * with HTTP 200 and `resultCount: 0`, which is a 3001. The feeds answer 404 for a chart they
+ * do not have.
+ */
+import { NotFoundError, type ServiceError, UpstreamError, UpstreamParseError, type z } from "@music-aggregator/core";
+import { ItunesErrorBody } from "./wire.ts";
+
+/** The error for an HTTP status of 400 or more from the Search API, reading Apple's message when there is one. */
+export function statusError(status: number, body: string, path: string): ServiceError {
+  const message = errorMessage(body);
+  if (message !== undefined) return new UpstreamError(`iTunes refused ${path} (HTTP ${status}): ${message}`, { upstreamStatus: status });
+  return new UpstreamError(`iTunes answered HTTP ${status} for ${path}`, { upstreamStatus: status });
+}
+
+/** An id the upstream does not know (or that names another kind of thing). */
+export function missing(what: string, id: string): NotFoundError {
+  return new NotFoundError(`iTunes has no ${what} ${id}`);
+}
+
+/** Reads an answer with a wire schema; a mismatch is a 2003 naming the first bad field. */
+export function readAnswer<S extends z.ZodType>(upstream: string, schema: S, body: unknown, path: string): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new UpstreamParseError(`${upstream} answer for ${path} is not understood (${issue.path.join(".") || "(root)"}: ${issue.message})`);
+}
+
+// --- internal ---
+
+/** Apple's `errorMessage`, cut to a readable length; undefined when the body is not Apple's error object. */
+function errorMessage(body: string): string | undefined {
+  try {
+    const parsed = ItunesErrorBody.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data.errorMessage.slice(0, 200) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Source plugin `itunes`: Apple's iTunes Search API (`/search`, `/lookup`) and its RSS chart
+ * feeds, both keyless, bound to `source_b` by the default config (DESIGN §2). Metadata for
+ * songs, albums, artists and charts; addresses are Apple's public 30 s AAC previews. No
+ * playlists (the API has none) and no lyrics of its own. See README.md for the mapping.
+ */
+import { defineSourcePlugin, Tokens } from "@music-aggregator/core";
+import { AppleCharts, ItunesApi } from "./api.ts";
+import { chartMethods } from "./charts.ts";
+import { collectionMethods } from "./collections.ts";
+import { ItunesOptions } from "./options.ts";
+import { songMethods } from "./songs.ts";
+
+const MINUTE_MS = 60_000;
+
+export default defineSourcePlugin({
+  id: "itunes",
+  name: "Apple iTunes",
+  capabilities: { search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: false, rank: true },
+  options: ItunesOptions,
+  deps: { http: Tokens.Http },
+  create({ options, deps, log, sourceId }) {
+    // Each upstream has its own client, so each keeps its own budget (Apple counts per service).
+    const client = (name: string, baseURL: string) =>
+      deps.http.create({
+        name,
+        baseURL,
+        userAgent: options.userAgent,
+        timeoutMs: options.timeoutMs,
+        budget: { requests: options.requestsPerMinute, windowMs: MINUTE_MS },
+      });
+    const api = new ItunesApi(client("iTunes", options.baseURL), options.country);
+    const charts = new AppleCharts(client("Apple RSS", options.chartsBaseURL));
+    return {
+      ...songMethods(api, sourceId),
+      ...collectionMethods(api, sourceId),
+      ...chartMethods(api, charts, sourceId, { countries: options.chartCountries, log }),
+    };
+  },
+});

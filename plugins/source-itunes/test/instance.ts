@@ -1,0 +1,67 @@
+/**
+ * The plugin built for its own tests the way the core builds it: options through the
+ * plugin's schema, the core's real upstream client factory, a logger that keeps its lines;
+ * the per-file set-up against the simulator, and the songs it maps, field for field.
+ */
+import { ERROR_CODES, isServiceError, type Logger, type Song, type SourceMethods } from "@music-aggregator/core";
+import { testClientFactory } from "@music-aggregator/core/testing";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import itunes from "../index.ts";
+import { startItunesSimulator, type ItunesSimulator } from "./simulator.ts";
+
+export const SOURCE = "source_b";
+export const ART = "https://is1-ssl.mzstatic.com/image/thumb";
+// Expected covers are written out, not derived from the catalog, so the mapping is checked
+// against an independent value.
+export const GLASSHOUSE_COVER = `${ART}/Music211/v4/3a/7c/e1/3a7ce1d0-5b2f-4c11-9e0a-8f6b2d4c1a77/5021732149.jpg/600x600bb.jpg`;
+export const SALTWATER_COVER = `${ART}/Music221/v4/9d/04/b2/9d04b2aa-71c3-4e8e-a0f5-1c2d3e4f5a6b/198704112233.jpg/600x600bb.jpg`;
+/** Enough budget for a whole test file; budget tests set their own. */
+const PLENTY = 1000;
+
+export function createItunes(options: Record<string, unknown>) {
+  const log = memoryLogger();
+  const http = testClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20, userAgent: "itunes-plugin-tests/1.0" });
+  const parsed = itunes.options.parse({ requestsPerMinute: PLENTY, ...options });
+  const methods = itunes.create({ options: parsed, deps: { http }, log, sourceId: SOURCE }) as SourceMethods;
+  return { methods, log };
+}
+
+/**
+ * The simulator and the plugin pointed at it (both base URLs, `options` added), started once
+ * for the file, counters reset before each test. `bind` hands both to the file's variables.
+ */
+export function useItunesSimulator(bind: (started: { sim: ItunesSimulator; itunesSource: SourceMethods }) => void, options: Record<string, unknown> = {}): void {
+  let sim: ItunesSimulator | undefined;
+  beforeAll(async () => {
+    sim = await startItunesSimulator();
+    bind({ sim, itunesSource: createItunes({ baseURL: sim.url, chartsBaseURL: sim.url, ...options }).methods });
+  });
+  afterAll(() => sim?.close());
+  beforeEach(() => sim?.reset());
+}
+
+/** A song exactly as the plugin maps it, to compare with `toEqual`: available unless said, never VIP. */
+export function itunesSong(fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover"> & { available?: boolean }): Song {
+  return { source: SOURCE, ...fields, available: fields.available ?? true, vip: false };
+}
+
+/** A fresh per-call context, as the core gives one. */
+export const ctx = () => ({ signal: AbortSignal.timeout(5000) });
+
+/** The spec code of the service error a call throws (0 when it succeeds); anything else is rethrown. */
+export async function codeOf(call: () => Promise<unknown>): Promise<number> {
+  try {
+    await call();
+    return 0;
+  } catch (error) {
+    if (!isServiceError(error)) throw error;
+    return ERROR_CODES[error.kind];
+  }
+}
+
+// --- internal ---
+
+function memoryLogger(lines: string[] = [], scope = "itunes"): Logger & { lines: string[] } {
+  const write = (level: string) => (message: string) => void lines.push(`${level} [${scope}] ${message}`);
+  return { info: write("info"), warn: write("warn"), error: write("error"), child: (child) => memoryLogger(lines, `${scope}:${child}`), lines };
+}

@@ -1,0 +1,94 @@
+/**
+ * An iTunes simulator: the Search API's `/search` and `/lookup` and the RSS chart feeds on one
+ * port, answering in Apple's exact shapes from the hand-written catalog: `text/javascript`
+ * bodies framed by blank lines, `resultCount` of the page only, `offset`/`limit` paging,
+ * comma-separated lookups, Apple's HTTP 400 refusals, and 404 for a storefront without a feed.
+ */
+import { getQuery, getRouterParam, type H3Event } from "h3";
+import { startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
+import { ALBUMS, ALL_SONGS, ARTISTS, FEEDS } from "./fixtures/catalog.ts";
+import { appleAnswer, appleRefusal, artistEntry, collectionEntry, feedBody, songEntry } from "./fixtures/shapes.ts";
+
+/** The chart paths, as the plugin's `most-played` feed routes name them. */
+export const FEED_ROUTE = "GET /api/v2/:country/music/most-played/:size/songs.json";
+export const SEARCH_ROUTE = "GET /search";
+export const LOOKUP_ROUTE = "GET /lookup";
+
+/** Apple's defaults and caps: 50 results unless asked, 200 at most. */
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 200;
+const MUSIC_ENTITIES = new Set(["musicArtist", "musicTrack", "album", "musicVideo", "mix", "song"]);
+
+export interface ItunesSimulator extends Simulator {
+  /** the User-Agent of every routed request, in order (cleared by `reset`) */
+  userAgents: string[];
+}
+
+export async function startItunesSimulator(): Promise<ItunesSimulator> {
+  const userAgents: string[] = [];
+  const routes: Record<string, RouteHandler> = {
+    [SEARCH_ROUTE]: (event) => {
+      const query = queryOf(event);
+      if (query.media !== undefined && query.media !== "music" && query.media !== "all") return appleRefusal("mediaType");
+      if (query.entity !== undefined && !MUSIC_ENTITIES.has(query.entity)) return appleRefusal("resultEntity");
+      if (query.country !== undefined && !/^[a-z]{2}$/i.test(query.country)) return appleRefusal("country");
+      const term = (query.term ?? "").toLowerCase();
+      const hits = term ? ALL_SONGS.filter((t) => `${t.name} ${t.album.artist.name} ${t.album.name}`.toLowerCase().includes(term)) : [];
+      const offset = /^\d+$/.test(query.offset ?? "") ? Number(query.offset) : 0;
+      return appleAnswer(hits.slice(offset, offset + limitOf(query)).map(songEntry));
+    },
+    [LOOKUP_ROUTE]: (event) => {
+      const query = queryOf(event);
+      if (!/^\d+(,\d+)*$/.test(query.id ?? "")) return appleRefusal("id");
+      const withSongs = query.entity === "song";
+      const limit = limitOf(query);
+      return appleAnswer(query.id!.split(",").flatMap((id) => lookupOne(Number(id), withSongs, limit)));
+    },
+    [FEED_ROUTE]: (event) => {
+      const feed = FEEDS.find((f) => f.country === getRouterParam(event, "country"));
+      // Apple's feed host has no feed for a storefront it does not know.
+      if (!feed) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain" } });
+      return feedBody(feed, Number(getRouterParam(event, "size")));
+    },
+  };
+  const heard = Object.fromEntries(
+    Object.entries(routes).map(([pattern, handler]) => [
+      pattern,
+      (event: H3Event) => {
+        userAgents.push(event.req.headers.get("user-agent") ?? "");
+        return handler(event);
+      },
+    ]),
+  );
+  const simulator = await startSimulator(heard);
+  const reset = simulator.reset;
+  return Object.assign(simulator, {
+    userAgents,
+    reset() {
+      reset();
+      userAgents.length = 0;
+    },
+  });
+}
+
+// --- internal ---
+
+function queryOf(event: H3Event): Record<string, string | undefined> {
+  return getQuery(event) as Record<string, string | undefined>;
+}
+
+function limitOf(query: Record<string, string | undefined>): number {
+  return /^\d+$/.test(query.limit ?? "") && Number(query.limit) > 0 ? Math.min(Number(query.limit), MAX_LIMIT) : DEFAULT_LIMIT;
+}
+
+/** One id of a lookup: a song, or an album or artist followed (with `entity=song`) by its songs, album first. */
+function lookupOne(id: number, withSongs: boolean, limit: number): unknown[] {
+  const song = ALL_SONGS.find((t) => t.id === id);
+  if (song) return [songEntry(song)];
+  const album = ALBUMS.find((a) => a.seed.id === id);
+  // Apple lists an album's songs in disc and track order; reversed here, so tests prove the plugin sorts them itself.
+  if (album) return [collectionEntry(album.seed), ...(withSongs ? [...album.tracks].reverse().slice(0, limit).map(songEntry) : [])];
+  const artist = ARTISTS.find((a) => a.seed.id === id);
+  if (artist) return [artistEntry(artist.seed), ...(withSongs ? artist.songs.slice(0, limit).map(songEntry) : [])];
+  return [];
+}
