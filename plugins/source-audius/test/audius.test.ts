@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { SongUrl, SourceMethods } from "@music-aggregator/core";
 import { testSourcePlugin } from "@music-aggregator/core/testing";
 import audius from "../index.ts";
+import { GLASS_HARBOR } from "./fixtures/catalog.ts";
+import { data, trackBody } from "./fixtures/shapes.ts";
 import { IMG, NODE, SOURCE, audiusSong, codeOf, ctx, useAudiusSimulator } from "./instance.ts";
 import { ROUTES, startAudiusSimulator, type AudiusSimulator } from "./simulator.ts";
 
@@ -102,8 +104,19 @@ describe("url", () => {
   });
 
   it("is 3002 for every gated track without calling the stream endpoint", async () => {
-    for (const id of ["bY2mQ", "dW5pS", "gU8kD", "hN3sW"]) expect(await codeOf(() => audiusSource.url(id, "standard", ctx()))).toBe(3002);
+    for (const id of ["bY2mQ", "dW5pS", "gU8kD", "hN3sW"]) {
+      await expect(audiusSource.url(id, "standard", ctx())).rejects.toMatchObject({ code: 3002, message: expect.stringContaining(`Audius track ${id} is stream-gated`) });
+    }
     expect(sim.calls.get(ROUTES.track)).toBe(4);
+    expect(sim.calls.get(ROUTES.stream)).toBeUndefined();
+  });
+
+  it("a gate alone is enough: a gated track whose answer says nothing of access still gets no stream call", async () => {
+    const { access: _access, ...withoutAccess } = trackBody(GLASS_HARBOR);
+    sim.fault({ kind: "json", body: data(withoutAccess) }, ROUTES.track);
+    expect(await codeOf(() => audiusSource.url("bY2mQ", "standard", ctx()))).toBe(3002);
+    sim.fault({ kind: "json", body: data({ ...withoutAccess, is_stream_gated: false }) }, ROUTES.track);
+    expect(await codeOf(() => audiusSource.url("bY2mQ", "standard", ctx()))).toBe(3002);
     expect(sim.calls.get(ROUTES.stream)).toBeUndefined();
   });
 
