@@ -112,7 +112,7 @@ describe("url", () => {
   });
 
   it("a gate alone is enough: a gated track whose answer says nothing of access still gets no stream call", async () => {
-    const { access: _access, ...withoutAccess } = trackBody(GLASS_HARBOR);
+    const { access: _access, ...withoutAccess } = trackBody(GLASS_HARBOR) as Record<string, unknown>;
     sim.fault({ kind: "json", body: data(withoutAccess) }, ROUTES.track);
     expect(await codeOf(() => audiusSource.url("bY2mQ", "standard", ctx()))).toBe(3002);
     sim.fault({ kind: "json", body: data({ ...withoutAccess, is_stream_gated: false }) }, ROUTES.track);
