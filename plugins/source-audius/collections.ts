@@ -57,7 +57,7 @@ export function collectionMethods(api: AudiusApi, sourceId: string): Pick<Source
         name: header.playlist_name,
         cover: imageOf(header.artwork),
         creator: header.user.name,
-        // What the playlist holds; Audius may list fewer (it leaves gated tracks out).
+        // What the playlist holds; the track list may be shorter (some nodes leave gated tracks out).
         count: header.track_count,
         song: tracks.slice(offset, offset + size).map((t) => toSong(t, sourceId)),
         page,
