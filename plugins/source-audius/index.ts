@@ -1,0 +1,31 @@
+/**
+ * Source plugin `audius`: the Audius public API (https://api.audius.co, keyless; an app name
+ * on every request, an API key when configured), bound to `source_c` by the default config
+ * (DESIGN §2). Songs, albums, artists, playlists and trending charts; addresses are the full
+ * tracks' MP3 streams. Gated tracks are `vip` and get no address. No lyrics of its own: the
+ * lyrics provider answers for it. See README.md for the mapping and its limits.
+ */
+import { defineSourcePlugin, Tokens } from "@music-aggregator/core";
+import { AudiusApi } from "./api.ts";
+import { chartMethods } from "./charts.ts";
+import { collectionMethods } from "./collections.ts";
+import { AudiusOptions } from "./options.ts";
+import { songMethods } from "./songs.ts";
+
+export default defineSourcePlugin({
+  id: "audius",
+  name: "Audius",
+  capabilities: { search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: true, rank: true },
+  options: AudiusOptions,
+  deps: { http: Tokens.Http },
+  create({ options, deps, sourceId }) {
+    // Audius publishes no fixed request quota for its public API, so no budget is set.
+    const http = deps.http.create({ name: "Audius", baseURL: options.baseURL, userAgent: options.userAgent, timeoutMs: options.timeoutMs });
+    const api = new AudiusApi(http, { appName: options.appName, apiKey: options.apiKey });
+    return {
+      ...songMethods(api, sourceId),
+      ...collectionMethods(api, sourceId),
+      ...chartMethods(api, sourceId),
+    };
+  },
+});
