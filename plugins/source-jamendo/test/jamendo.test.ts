@@ -7,6 +7,8 @@ import type { SourceMethods } from "../../../core/plugin.ts";
 import { testSourcePlugin } from "@music-aggregator/core/testing";
 import jamendo from "../index.ts";
 import { BY, BY_NC_SA, COVERS, SOURCE, STORAGE, asked, codeOf, ctx, jamendoSong, simOptions, useJamendoSimulator } from "./instance.ts";
+import { FROST } from "./fixtures/catalog.ts";
+import { formatsOf, okAnswer, trackBody } from "./fixtures/shapes.ts";
 import { startJamendoSimulator, type JamendoSimulator } from "./simulator.ts";
 
 testSourcePlugin({
@@ -118,6 +120,15 @@ describe("url", () => {
       quality: "high",
       bitrate: 192,
     });
+  });
+
+  it("offers no download the artist does not allow, even where Jamendo still lists its address", async () => {
+    const listed = trackBody(FROST, formatsOf({ audioformat: "mp32", audiodlformat: "flac" }));
+    for (const allowed of [{ audiodownload_allowed: false }, { audiodownload_allowed: undefined }]) {
+      sim.fault({ kind: "status", status: 200, body: JSON.stringify(okAnswer([{ ...listed, ...allowed }])) }, "GET /v3.0/tracks/");
+      expect(await jamendoSource.url("1630001", "lossless", ctx())).toMatchObject({ quality: "high", url: `${STORAGE}/?trackid=1630001&format=mp32&from=app-harbourside` });
+      expect((await jamendoSource.song("1630001", ctx())).quality).toEqual(["standard", "high"]);
+    }
   });
 
   it("is 3001 for a track without a stream, whatever the quality, one request each", async () => {
