@@ -5,7 +5,7 @@
  */
 import { hasMoreAfter, offsetOf, publishDate, type SourceMethods } from "@music-aggregator/core";
 import { deezerId, type DeezerApi } from "./api.ts";
-import { artistNames, coverOf, pictureOf, toSong, type AlbumContext } from "./mapping.ts";
+import { artistNames, coverOf, pictureOf, previewOf, toSong, type AlbumContext } from "./mapping.ts";
 import { DeezerAlbum, DeezerArtist, DeezerPlaylist, DeezerTrackPage, type DeezerTrack } from "./wire.ts";
 
 /** Deezer's `/artist/{id}/top` gives at most 50 songs. */
@@ -41,7 +41,7 @@ export function collectionMethods(api: DeezerApi, sourceId: string): Pick<Source
       return { source: sourceId, id: artist.id, name: artist.name, avatar: pictureOf(artist), song: top.data.map((t) => toSong(t, sourceId)) };
     },
 
-    async playlist(id, { page, size }, { signal }) {
+    async playlist(id, { page, size, urls }, { signal }) {
       const path = `/playlist/${deezerId(id, "playlist")}`;
       const [playlist, tracks] = await Promise.all([
         api.get(path, DeezerPlaylist, { signal }),
@@ -54,7 +54,8 @@ export function collectionMethods(api: DeezerApi, sourceId: string): Pick<Source
         cover: pictureOf(playlist),
         creator: playlist.creator?.name ?? null,
         count: playlist.nb_tracks,
-        song: tracks.data.slice(0, size).map((t) => toSong(t, sourceId)),
+        // Each track carries its preview: addresses are handed over in bulk when asked for.
+        song: tracks.data.slice(0, size).map((t) => (urls ? withPreview(t, sourceId) : toSong(t, sourceId))),
         page,
         size,
         total: playlist.nb_tracks,
@@ -65,6 +66,12 @@ export function collectionMethods(api: DeezerApi, sourceId: string): Pick<Source
 }
 
 // --- internal ---
+
+/** A playlist track with its address: the preview, the only one Deezer has, whatever the quality asked. */
+function withPreview(track: DeezerTrack, sourceId: string) {
+  const song = toSong(track, sourceId);
+  return { ...song, url: song.available ? previewOf(track) : null };
+}
 
 /**
  * Every track of an album. The embedded list may be cut short (long albums) or leave out

@@ -120,7 +120,12 @@ describe("binding", () => {
 
   it("a third-party plugin from config is served under its public id", async () => {
     const t = await startTestApp({
-      config: { sources: { source_a: { plugin: "extra", options: { label: "Hello" } } }, plugins: ["./test/fixtures/third-party/source-extra.ts"], lyrics: false },
+      config: {
+        // The other default bindings are removed, so the matrix shows the third-party source alone.
+        sources: { source_a: { plugin: "extra", options: { label: "Hello" } }, source_b: false, source_c: false, source_d: false },
+        plugins: ["./test/fixtures/third-party/source-extra.ts"],
+        lyrics: false,
+      },
     });
     try {
       const r = await t.json("/v1/song?origin=t&source=source_a&id=42");

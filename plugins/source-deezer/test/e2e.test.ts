@@ -74,6 +74,20 @@ describe("/v1 through the deezer plugin", () => {
     ]);
   });
 
+  it("playlist with_url=1 of 100 tracks: every address from the playlist answer itself, 2 upstream calls in all", async () => {
+    sim.reset();
+    const r = await app.json(v1("playlist", { source: "source_a", id: "5550100", page: 1, size: 100, with_url: 1, quality: "lossless" }));
+    expect(r.body).toMatchObject({ code: 0, data: { count: 100, total: 100, hasMore: false } });
+    expect(r.body.data.song).toHaveLength(100);
+    expect(r.body.data.song.every((s: { url: string | null }) => typeof s.url === "string" && s.url.startsWith("https://cdns-preview-d.dzcdn.net/"))).toBe(true);
+    // The header and one page of tracks: no /track/{id} per track.
+    expect(sim.totalCalls()).toBe(2);
+    expect(sim.calls.get("GET /track/:id") ?? 0).toBe(0);
+    // Without with_url the same page is another answer, with no url field.
+    const plain = await app.json(v1("playlist", { source: "source_a", id: "5550100", page: 1, size: 100 }));
+    expect(plain.body.data.song.some((s: object) => "url" in s)).toBe(false);
+  });
+
   it("rank: the chart list, then chart 0", async () => {
     const list = await app.json(v1("rank", { source: "source_a" }));
     expect(list.body.data.list.map((c: { id: string; name: string }) => [c.id, c.name])).toEqual([["0", "All"], ["85", "Alternative"], ["152", "Rock"]]);

@@ -5,7 +5,7 @@
  */
 import { getQuery, getRouterParam, type H3Event } from "h3";
 import { startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
-import { ALBUMS, ALL_TRACKS, ARTISTS, EDITORIALS, HARBOUR_LIGHTS } from "./fixtures/catalog.ts";
+import { ALBUMS, ALL_TRACKS, ARTISTS, EDITORIALS, PLAYLISTS } from "./fixtures/catalog.ts";
 import {
   NO_DATA,
   QUOTA,
@@ -56,9 +56,14 @@ export async function startDeezerSimulator(): Promise<DeezerSimulator> {
       const a = ARTISTS.find((x) => x.seed.id === param(e));
       return a ? paged(e, a.top.map(listTrack), { byDefault: 5 }) : NO_DATA;
     },
-    "GET /playlist/:id": (e) => (param(e) === HARBOUR_LIGHTS.id ? playlistHeader() : NO_DATA),
-    "GET /playlist/:id/tracks": (e) =>
-      param(e) === HARBOUR_LIGHTS.id ? paged(e, HARBOUR_LIGHTS.tracks.map((t) => playlistTrack(t, HARBOUR_LIGHTS.added)), { byDefault: 25 }) : NO_DATA,
+    "GET /playlist/:id": (e) => {
+      const p = PLAYLISTS.find((x) => x.id === param(e));
+      return p ? playlistHeader(p) : NO_DATA;
+    },
+    "GET /playlist/:id/tracks": (e) => {
+      const p = PLAYLISTS.find((x) => x.id === param(e));
+      return p ? paged(e, p.tracks.map((t) => playlistTrack(t, p.added)), { byDefault: 25 }) : NO_DATA;
+    },
     "GET /editorial": (e) => paged(e, EDITORIALS.map((x) => editorialBody(x.id, x.name)), { byDefault: 25 }),
     "GET /editorial/:id": (e) => {
       const x = EDITORIALS.find((y) => y.id === param(e));
@@ -125,8 +130,7 @@ function paged(event: H3Event, items: unknown[], limits: { byDefault: number; ma
 }
 
 /** `/playlist/{id}`: Deezer's embedded list leaves out tracks it cannot play, `nb_tracks` counts them all. */
-function playlistHeader() {
-  const p = HARBOUR_LIGHTS;
+function playlistHeader(p: (typeof PLAYLISTS)[number]) {
   const images = (size: string) => `https://e-cdns-images.dzcdn.net/images/playlist/${p.md5}/${size}-000000-80-0-0.jpg`;
   return {
     id: p.id,
