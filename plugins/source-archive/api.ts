@@ -7,12 +7,14 @@
  */
 import {
   isKind,
+  isServiceError,
   type Logger,
   NotFoundError,
   type ResponseCache,
   type UpstreamClient,
   UpstreamError,
   UpstreamParseError,
+  UpstreamTimeoutError,
   type z,
 } from "@music-aggregator/core";
 import { metadataPath } from "./ids.ts";
@@ -81,9 +83,16 @@ export class ArchiveApi {
 
   private async cachedItem(identifier: string, signal?: AbortSignal): Promise<ArchiveItem> {
     const key = `archive-item:${this.reads.sourceId}|identifier=${encodeURIComponent(identifier)}&`;
-    const answer = await this.cache.fetch(key, { ttl: this.reads.ttlSeconds }, (load) => this.item(identifier, load), signal);
-    // Written by `item()` just above, under a key of this plugin's own: its shape is known.
-    return JSON.parse(answer.json) as ArchiveItem;
+    const started = performance.now();
+    try {
+      const answer = await this.cache.fetch(key, { ttl: this.reads.ttlSeconds }, (load) => this.item(identifier, load), signal);
+      // Written by `item()` just above, under a key of this plugin's own: its shape is known.
+      return JSON.parse(answer.json) as ArchiveItem;
+    } catch (error) {
+      // The cache ends a caller's wait with its signal's own reason: that is the deadline passing.
+      if (signal?.aborted && !isServiceError(error)) throw new UpstreamTimeoutError(this.http.name, performance.now() - started, { cause: error });
+      throw error;
+    }
   }
 
   private async getBody(path: string, signal?: AbortSignal): Promise<unknown> {
