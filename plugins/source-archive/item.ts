@@ -63,7 +63,7 @@ export function toArchiveItem(answer: ItemAnswer): ArchiveItem {
   const tracks = originals.map((f) => toTrack(f, derivatives.get(f.name) ?? [], restricted));
   return {
     identifier: meta.identifier,
-    title: meta.title ?? meta.identifier,
+    title: meta.title?.trim() || meta.identifier,
     creators: names(meta.creator),
     publishAt: publishDate(meta.date) ?? publishDate(meta.year),
     restricted,
@@ -91,7 +91,7 @@ function toTrack(original: ArchiveFile, derived: ArchiveFile[], restricted: bool
   }
   return {
     file: original.name,
-    title: decodeEntities(original.title ?? baseName(original.name)),
+    title: decodeEntities(original.title?.trim() || baseName(original.name)),
     artists: names(original.artist.length ? original.artist : original.creator),
     seconds,
     offers,
