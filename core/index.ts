@@ -28,3 +28,4 @@ export { offsetOf, hasMoreAfter } from "./mapping/paging.ts";
 export { pickQuality } from "./mapping/quality.ts";
 export { expiryFromUrl } from "./mapping/expiry.ts";
 export { sleep } from "./http/request-budget.ts";
+export { mapWithConcurrency, runWithConcurrency } from "./music/concurrency.ts";

@@ -32,7 +32,8 @@ export interface UpstreamClientOptions {
 
 export interface UpstreamRequest {
   method?: "GET" | "POST";
-  query?: Record<string, string | number | boolean | undefined>;
+  /** an array value repeats the parameter (`fl[]=a&fl[]=b`) */
+  query?: Record<string, string | number | boolean | undefined | readonly (string | number)[]>;
   /** form fields, sent as application/x-www-form-urlencoded */
   form?: Record<string, string | number>;
   headers?: Record<string, string>;

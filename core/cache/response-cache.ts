@@ -4,7 +4,7 @@
  * upstream call; not-found answers are cached briefly; an expired answer stands in when the
  * upstream fails.
  */
-import { NotFoundError, isKind, isUpstreamFailure, withCost } from "../errors.ts";
+import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, isUpstreamFailure, withCost } from "../errors.ts";
 import type { CacheStats } from "../domain.ts";
 import type { CachePolicy, CachedAnswer, ResponseCache } from "../services.ts";
 import type { CacheBackend } from "./storage.ts";
@@ -90,8 +90,9 @@ export class StoreResponseCache implements ResponseCache {
    * last waiter is gone the load is aborted, since nobody would read its answer.
    */
   private wait(shared: SharedLoad, signal: AbortSignal | undefined): Promise<CachedAnswer> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (signal?.aborted) return Promise.reject(isServiceError(signal.reason) ? signal.reason : new UpstreamTimeoutError("the upstream", 0));
     shared.waiters++;
+    const joined = performance.now();
     return new Promise<CachedAnswer>((resolve, reject) => {
       const leave = () => {
         signal?.removeEventListener("abort", onAbort);
@@ -100,7 +101,9 @@ export class StoreResponseCache implements ResponseCache {
       const onAbort = () => {
         leave();
         if (shared.waiters === 0) shared.controller.abort(new Error("nobody waits for this answer any more"));
-        reject(signal!.reason);
+        // The caller's own deadline: a timeout in its terms, whatever the signal carried.
+        const reason: unknown = signal!.reason;
+        reject(isServiceError(reason) ? reason : new UpstreamTimeoutError("the upstream", performance.now() - joined));
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       shared.promise.then(

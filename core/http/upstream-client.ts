@@ -214,7 +214,7 @@ function backoffMs(attempt: number, lastError?: ServiceErrorLike): number {
   return 100 * 2 ** (attempt - 1) + Math.floor(Math.random() * 50);
 }
 
-function dropUndefined(query: Record<string, string | number | boolean | undefined>) {
+function dropUndefined(query: NonNullable<UpstreamRequest["query"]>) {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
 }
 

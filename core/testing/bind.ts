@@ -3,7 +3,7 @@
  * service binds it, for tests that call its methods directly.
  */
 import "reflect-metadata";
-import { parseConfig, type AppConfigInput } from "../config.ts";
+import { DEFAULT_SOURCES, parseConfig, type AppConfigInput } from "../config.ts";
 import { createServiceContainer, disposeServiceContainer } from "../container.ts";
 import { HttpUpstreamClientFactory, type UpstreamDefaults } from "../http/upstream-client.ts";
 import { createMemoryLogger } from "../logger.ts";
@@ -34,7 +34,10 @@ export interface BindOptions {
 
 export async function bindSourcePlugin(plugin: SourcePluginDefinition, bind: BindOptions = {}): Promise<BoundTestSource> {
   const sourceId = bind.sourceId ?? "source_t";
-  const config = parseConfig({ lyrics: false, ...bind.config, sources: { [sourceId]: { plugin: plugin.id, options: bind.options ?? {} } } }, {});
+  // The plugin alone: the default bindings of the other public ids are removed.
+  const others = Object.fromEntries(Object.keys(DEFAULT_SOURCES).map((id) => [id, false as const]));
+  const sources = { ...others, [sourceId]: { plugin: plugin.id, options: bind.options ?? {} } };
+  const config = parseConfig({ lyrics: false, ...bind.config, sources }, {});
   const logger = createMemoryLogger();
   const scope = createServiceContainer({ config, catalog: new PluginCatalog([plugin]), logger });
   const methods = scope.resolve<SourceRegistry>(Tokens.SourceRegistry).resolve(sourceId).methods;

@@ -43,7 +43,8 @@ export function loadRecordings(path: string): Interaction[] {
   return readdirSync(path)
     .filter((file) => file.endsWith(".json"))
     .sort()
-    .flatMap((file) => (JSON.parse(readFileSync(join(path, file), "utf8")) as { interactions: Interaction[] }).interactions);
+    // A file that is a bare answer, not a recording of interactions, has nothing to replay.
+    .flatMap((file) => (JSON.parse(readFileSync(join(path, file), "utf8")) as { interactions?: Interaction[] }).interactions ?? []);
 }
 
 /**
