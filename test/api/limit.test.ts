@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createStorage } from "unstorage";
 import { TrafficStats } from "../../core/share/traffic-stats.ts";
 import type { TestApp } from "../support/app.ts";
-import type { ShareHostSimulator } from "./baidu-simulator.ts";
+import type { ShareHostSimulator } from "../../plugins/share-baidu/test/simulator.ts";
 import { postList, qrPath, startShareApp, useShareHost } from "./helpers.ts";
 
 let sim: ShareHostSimulator;

@@ -1,7 +1,7 @@
 /** The link forms the plugin accepts, and the extract code rules. */
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../core/errors.ts";
-import { parseShareLink, surlOf } from "./link.ts";
+import { InputError } from "@music-aggregator/core";
+import { parseShareLink, surlOf } from "../link.ts";
 
 describe("parseShareLink", () => {
   it.each([

@@ -3,9 +3,9 @@
  * and what reaches the host (forms, cookies) and what never reaches the logs.
  */
 import { describe, expect, it, onTestFinished } from "vitest";
-import type { TestApp } from "../support/app.ts";
-import { BIG_FS_ID, SHARES, type ShareHostSimulator } from "./baidu-simulator.ts";
-import { corsHeaders, postList, startShareApp, useShareApp } from "./helpers.ts";
+import type { TestApp } from "../../../test/support/app.ts";
+import { BIG_FS_ID, SHARES, type ShareHostSimulator } from "./simulator.ts";
+import { corsHeaders, postList, startShareApp, useShareApp } from "../../../test/api/helpers.ts";
 
 let sim: ShareHostSimulator;
 let app: TestApp;

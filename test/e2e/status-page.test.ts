@@ -8,8 +8,8 @@ import { v1Endpoints } from "../../server/docs/status-page.ts";
 import { ListBody, QrQuery } from "../../server/share/schemas.ts";
 import type { TestApp } from "../support/app.ts";
 import { startTestApp } from "../support/app.ts";
-import { corsHeaders, useShareApp } from "./helpers.ts";
-import { parseXml } from "./xml.ts";
+import { corsHeaders, useShareApp } from "../api/helpers.ts";
+import { parseXml } from "../api/xml.ts";
 
 let app: TestApp;
 

@@ -4,9 +4,9 @@
  * share host (the simulator) receives no request at all.
  */
 import { describe, expect, it } from "vitest";
-import type { TestApp } from "../support/app.ts";
-import type { ShareHostSimulator } from "./baidu-simulator.ts";
-import { postList, useShareApp } from "./helpers.ts";
+import type { TestApp } from "../../../test/support/app.ts";
+import type { ShareHostSimulator } from "./simulator.ts";
+import { postList, useShareApp } from "../../../test/api/helpers.ts";
 
 let sim: ShareHostSimulator;
 let app: TestApp;

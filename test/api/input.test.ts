@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, onTestFinished } from "vitest";
 import type { TestApp } from "../support/app.ts";
-import type { ShareHostSimulator } from "./baidu-simulator.ts";
+import type { ShareHostSimulator } from "../../plugins/share-baidu/test/simulator.ts";
 import { corsHeaders, postList, startShareApp, useShareApp } from "./helpers.ts";
 
 let sim: ShareHostSimulator;

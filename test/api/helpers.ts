@@ -7,7 +7,7 @@ import type { AppConfigInput } from "../../core/config.ts";
 import { qrSign } from "../../core/share/qr-code.ts";
 import shareBaiduDefinition from "../../plugins/share-baidu/index.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { startShareHost, type ShareHostSimulator } from "./baidu-simulator.ts";
+import { startShareHost, type ShareHostSimulator } from "../../plugins/share-baidu/test/simulator.ts";
 
 export const TEST_SECRET = "test-secret-123";
 
