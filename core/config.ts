@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
+import { ConfigError } from "./errors.ts";
 import { isTrustEntry } from "./guard/client-ip.ts";
 import { CAPABILITIES, OPERATIONS, type Capability } from "./operations.ts";
 
@@ -180,10 +181,6 @@ function operationLifetimes() {
 }
 export type AppConfigInput = z.input<typeof AppConfigSchema>;
 
-/** Thrown for a config that does not validate; names every bad key. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
 
 /** Validates a config object (already read) and applies env overrides. */
 export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = process.env, origin = "config"): AppConfig {

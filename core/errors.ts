@@ -215,6 +215,32 @@ export class UnavailableError extends ServiceError {
   }
 }
 
+/**
+ * A problem that stops the start (a bad config, plugin or address). Not a service error: no
+ * request is ever answered with one; the entry point prints its message and exits 1.
+ */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+/** A config that does not validate or cannot be read; names every bad key. */
+export class ConfigError extends StartupError {
+  override name = "ConfigError";
+}
+
+/** Every plugin problem found at start-up, each naming the plugin and the field. */
+export class PluginStartupError extends StartupError {
+  override name = "PluginStartupError";
+  constructor(readonly problems: string[]) {
+    super(`${problems.length} plugin problem${problems.length === 1 ? "" : "s"}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** The address to listen on cannot be had. */
+export class ListenError extends StartupError {
+  override name = "ListenError";
+}
+
 /** The fields of a service error, whichever copy of the core made it. */
 export interface ServiceErrorLike {
   kind: ErrorKind;

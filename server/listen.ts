@@ -7,11 +7,8 @@
 import { createServer } from "node:net";
 import type { Server } from "node:http";
 import { listen } from "listhen";
+import { ListenError } from "../core/errors.ts";
 import { hardenServer, type NodeHandler, type RequestTimeouts } from "./node-server.ts";
-
-export class ListenError extends Error {
-  override name = "ListenError";
-}
 
 export interface Listening {
   server: Server;

@@ -7,8 +7,11 @@ import "reflect-metadata";
 import { toNodeHandler } from "h3/node";
 import { listenAddress, loadConfig, VERSION } from "../core/config.ts";
 import { createServiceContainer, disposeServiceContainer } from "../core/container.ts";
-import { createConsoleLogger } from "../core/logger.ts";
+import { createConsoleLogger, flushLogs } from "../core/logger.ts";
 import { discoverPlugins } from "../core/plugins/discover.ts";
+import type { SourceRegistry } from "../core/sources/source-registry.ts";
+import { activeSummary } from "../core/summary.ts";
+import { Tokens } from "../core/tokens.ts";
 import { createApp } from "./app.ts";
 import { trackInFlight } from "./graceful.ts";
 import { serve } from "./listen.ts";
@@ -27,6 +30,8 @@ async function main(): Promise<void> {
     host,
     timeouts: { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs },
   });
+  const share = scope.isRegistered(Tokens.ShareService, true) ? config.share.plugin : undefined;
+  for (const line of activeSummary(config, scope.resolve<SourceRegistry>(Tokens.SourceRegistry), share)) log.info(line);
   log.info(`music-aggregator ${VERSION} listening on ${url} (${file ? `config ${file}` : "embedded defaults"})`);
 
   let closing = false;
@@ -41,6 +46,7 @@ async function main(): Promise<void> {
     await requests.drained();
     await disposeServiceContainer(scope);
     clearTimeout(force);
+    flushLogs();
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
@@ -49,5 +55,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   log.error(error instanceof Error ? error.message : String(error));
+  flushLogs();
   process.exit(1);
 });

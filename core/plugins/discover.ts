@@ -6,7 +6,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AnyPluginDefinition, LyricsPluginDefinition, SharePluginDefinition, SourcePluginDefinition } from "../plugin.ts";
-import { PluginStartupError, findDuplicateIds, validateDefinition } from "./validate.ts";
+import { PluginStartupError } from "../errors.ts";
+import { findDuplicateIds, validateDefinition } from "./validate.ts";
 
 const ENTRY_FILES = ["index.ts", "index.mts", "index.js", "index.mjs"];
 

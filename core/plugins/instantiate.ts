@@ -18,7 +18,8 @@ import type { BudgetOptions, UpstreamClientFactory } from "../services.ts";
 import { SourceRegistry, effectiveCapabilities, type BoundSource } from "../sources/source-registry.ts";
 import { Tokens } from "../tokens.ts";
 import type { PluginCatalog } from "./discover.ts";
-import { PluginStartupError, checkInstanceMethods } from "./validate.ts";
+import { PluginStartupError } from "../errors.ts";
+import { checkInstanceMethods } from "./validate.ts";
 
 export interface BoundPlugins {
   registry: SourceRegistry;

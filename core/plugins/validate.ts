@@ -9,14 +9,6 @@ import { PLUGIN_API_VERSION, PLUGIN_BRAND, type AnyPluginDefinition, type Plugin
 const KINDS: readonly PluginKind[] = ["source", "lyrics", "share"];
 const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
-/** Thrown at startup with every plugin or config problem found. */
-export class PluginStartupError extends Error {
-  override name = "PluginStartupError";
-  constructor(readonly problems: string[]) {
-    super(`${problems.length} plugin problem${problems.length === 1 ? "" : "s"}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-  }
-}
-
 /** Checks one module's default export; returns the problems found (empty when valid). */
 export function validateDefinition(candidate: unknown, origin: string): string[] {
   if (!candidate || typeof candidate !== "object" || (candidate as Record<symbol, unknown>)[PLUGIN_BRAND] !== true) {
@@ -92,3 +84,4 @@ function validateCapabilities(capabilities: unknown, label: string): string[] {
 function isZodSchema(value: unknown): boolean {
   return !!value && typeof value === "object" && typeof (value as { safeParse?: unknown }).safeParse === "function";
 }
+

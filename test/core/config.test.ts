@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_SOURCES, listenAddress, loadConfig, parseConfig, sourceBindings } from "../../core/config.ts";
+import { DEFAULT_SOURCES, listenAddress, loadConfig, parseConfig, sourceBindings } from "../../core/config.ts";
+import { ConfigError } from "../../core/errors.ts";
 
 describe("config", () => {
   it("has embedded defaults that need no file and no other process", () => {

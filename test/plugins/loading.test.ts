@@ -8,7 +8,7 @@ import { createServiceContainer } from "../../core/container.ts";
 import { createMemoryLogger } from "../../core/logger.ts";
 import { defineSourcePlugin } from "../../core/plugin.ts";
 import { PluginCatalog, discoverPlugins } from "../../core/plugins/discover.ts";
-import { PluginStartupError } from "../../core/plugins/validate.ts";
+import { PluginStartupError } from "../../core/errors.ts";
 import type { SourceRegistry } from "../../core/sources/source-registry.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { startTestApp } from "../support/app.ts";
