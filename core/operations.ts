@@ -6,9 +6,10 @@
  * derived from it; `MusicService` adds only what is not generic (all-search, lyrics through
  * the provider, addresses of playlist tracks).
  */
-import type { z } from "zod";
+import { z } from "zod";
 import {
   AlbumDetail,
+  SearchPage,
   ArtistDetail,
   Lyric,
   PlaylistDetail,
@@ -31,8 +32,10 @@ export interface Operation<P extends { source: string } = any> {
   params: z.ZodType<P, any>;
   /** the spec declares `cb` as an alias of `callback` everywhere but on playlist */
   cbAlias: boolean;
-  /** what the plugin answers; the name is the documentation's */
+  /** what the plugin answers (validated before it is cached); the name is the documentation's */
   result: { name: string; schema: (params: P) => z.ZodType };
+  /** what `data` of a success is, as documented (OpenAPI) */
+  data: z.ZodType;
   /** default lifetime of a cached answer, seconds (config `cache.ttl.<capability>`) */
   ttl: number;
   /** what the cached answer depends on (the cache key, besides the source) */
@@ -51,6 +54,7 @@ export const OPERATIONS = {
     summary: "Search songs in one source, or in every source at once with source=all.",
     params: SearchParams,
     cbAlias: true,
+    data: SearchPage,
     result: fixed("SearchPage", SearchResult),
     ttl: 600,
     key: ({ q, page, size }) => ({ q, page, size }),
@@ -61,6 +65,7 @@ export const OPERATIONS = {
     summary: "A song's details.",
     params: SourceAndId,
     cbAlias: true,
+    data: SongDetail,
     result: fixed("SongDetail", SongDetail),
     ttl: 6 * 3600,
     key: ({ id }) => ({ id }),
@@ -71,6 +76,7 @@ export const OPERATIONS = {
     summary: "A publicly playable address of a song (3002 for VIP/paid songs).",
     params: SongUrlParams,
     cbAlias: true,
+    data: SongUrl,
     result: fixed("SongUrl", SongUrl),
     // and at most until the address's `expireAt` minus 60 s
     ttl: 1200,
@@ -82,6 +88,7 @@ export const OPERATIONS = {
     summary: "LRC lyrics of a song.",
     params: SourceAndId,
     cbAlias: true,
+    data: Lyric,
     result: fixed("Lyric", Lyric),
     ttl: 24 * 3600,
     key: ({ id }) => ({ id }),
@@ -92,6 +99,7 @@ export const OPERATIONS = {
     summary: "An album and its songs.",
     params: SourceAndId,
     cbAlias: true,
+    data: AlbumDetail,
     result: fixed("AlbumDetail", AlbumDetail),
     ttl: 6 * 3600,
     key: ({ id }) => ({ id }),
@@ -102,6 +110,7 @@ export const OPERATIONS = {
     summary: "An artist and their popular songs.",
     params: SourceAndId,
     cbAlias: true,
+    data: ArtistDetail,
     result: fixed("ArtistDetail", ArtistDetail),
     ttl: 6 * 3600,
     key: ({ id }) => ({ id }),
@@ -112,6 +121,7 @@ export const OPERATIONS = {
     summary: "One page of a playlist; with_url=1 gives each track its address in url.",
     params: PlaylistParams,
     cbAlias: false,
+    data: PlaylistDetail,
     result: fixed("PlaylistDetail", PlaylistDetail),
     ttl: 1800,
     // With with_url the plugin is asked for addresses at that quality too (a key of its own).
@@ -123,6 +133,7 @@ export const OPERATIONS = {
     summary: "Without id: the source's charts; with id: that chart and its songs.",
     params: RankParams,
     cbAlias: true,
+    data: z.union([RankList, RankDetail]),
     result: { name: "RankList | RankDetail", schema: ({ id }) => (id === undefined ? RankList : RankDetail) },
     ttl: 3600,
     key: ({ id }) => ({ id }),
