@@ -74,6 +74,8 @@ export class StoreResponseCache implements ResponseCache {
       if (stored.kind === "n") return Promise.reject(new NotFoundError(stored.payload));
       return Promise.resolve({ json: stored.payload, cost: 0, status: "hit" });
     }
+    // A caller that has already given up starts nothing.
+    if (signal?.aborted) return Promise.reject(endedWait(signal, 0));
     let shared = this.inFlight.get(key);
     if (!shared) {
       this.misses++;
@@ -90,7 +92,6 @@ export class StoreResponseCache implements ResponseCache {
    * last waiter is gone the load is aborted, since nobody would read its answer.
    */
   private wait(shared: SharedLoad, signal: AbortSignal | undefined): Promise<CachedAnswer> {
-    if (signal?.aborted) return Promise.reject(isServiceError(signal.reason) ? signal.reason : new UpstreamTimeoutError("the upstream", 0));
     shared.waiters++;
     const joined = performance.now();
     return new Promise<CachedAnswer>((resolve, reject) => {
@@ -101,9 +102,7 @@ export class StoreResponseCache implements ResponseCache {
       const onAbort = () => {
         leave();
         if (shared.waiters === 0) shared.controller.abort(new Error("nobody waits for this answer any more"));
-        // The caller's own deadline: a timeout in its terms, whatever the signal carried.
-        const reason: unknown = signal!.reason;
-        reject(isServiceError(reason) ? reason : new UpstreamTimeoutError("the upstream", performance.now() - joined));
+        reject(endedWait(signal!, performance.now() - joined));
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       shared.promise.then(
@@ -157,6 +156,12 @@ export class StoreResponseCache implements ResponseCache {
       .setItemRaw(key, `${expiresAt}|${kind}|${payload}`, { ttl: ttlSeconds + (keepStale ? this.settings.staleTtl : 0) })
       .catch(() => undefined);
   }
+}
+
+/** The caller's own deadline ended its wait: a timeout in its terms, whatever the signal carried. */
+function endedWait(signal: AbortSignal, waitedMs: number): unknown {
+  const reason: unknown = signal.reason;
+  return isServiceError(reason) ? reason : new UpstreamTimeoutError("the upstream", waitedMs);
 }
 
 interface StoredEntry {

@@ -58,6 +58,11 @@ export class PlaylistUrls {
     const looked = pending.slice(0, share);
     for (const song of pending.slice(share)) song.url = null;
     await mapWithConcurrency(looked, this.config.upstream.urlConcurrency, async (song) => {
+      // Past the deadline, or the client gone: nothing more is asked.
+      if (request.aborted) {
+        song.url = null;
+        return;
+      }
       try {
         const url = await this.lookup(source, song.id, params.quality, request);
         if (url.cost > 0) fromUpstream = true;

@@ -56,3 +56,81 @@ describe("playlist with_url", () => {
     expect(r.body.data.song.every((s: { url: unknown }) => s.url === null)).toBe(true);
   });
 });
+
+describe("playlist with_url: one deadline, a fair share, nothing left running", () => {
+  it("looks up at most upstream.urlLookups addresses per request; the rest are null", async () => {
+    const capped = await startFakeApp({ config: { upstream: { retries: 0, timeoutMs: 2000, urlLookups: 2 } } });
+    try {
+      const r = await capped.json(v1("playlist", { source: "source_a", id: "900", with_url: 1 }));
+      expect(r.body.code).toBe(0);
+      expect(r.body.data.song.map((s: { url: string | null }) => s.url)).toEqual([
+        "http://cdn.fake/1.mp3",
+        "http://cdn.fake/2.mp3",
+        null, // VIP
+        null,
+        null,
+        null,
+      ]);
+      expect(capped.sims.source_a.calls.get("GET /tracks/:id")).toBe(2);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it("takes at most a quarter of a declared budget (8 per second: 2 look-ups), and addresses already cached cost none", async () => {
+    const budgeted = await startFakeApp({ sourceOptions: { requestsPerSecond: 8 }, config: { upstream: { retries: 0, timeoutMs: 2000 } } });
+    try {
+      // Track 5's address is cached: it is served from the cache, outside the share.
+      expect((await budgeted.json(v1("song/url", { source: "source_a", id: "5" }))).body.code).toBe(0);
+      budgeted.sims.source_a.reset();
+      const r = await budgeted.json(v1("playlist", { source: "source_a", id: "900", with_url: 1 }));
+      const urls = r.body.data.song.map((s: { id: string; url: string | null }) => [s.id, s.url]);
+      expect(urls).toEqual([
+        ["1", "http://cdn.fake/1.mp3"],
+        ["2", "http://cdn.fake/2.mp3"],
+        ["3", null],
+        ["4", null],
+        ["5", "http://cdn.fake/5.mp3"],
+        ["6", null],
+      ]);
+      expect(budgeted.sims.source_a.calls.get("GET /tracks/:id")).toBe(2);
+    } finally {
+      await budgeted.close();
+    }
+  });
+
+  it("answers within one deadline for the whole request: late addresses are null", async () => {
+    const slow = await startFakeApp({ config: { upstream: { retries: 0, timeoutMs: 600, urlConcurrency: 2 } } });
+    try {
+      slow.sims.source_a.fault({ kind: "latency", ms: 400 }, "GET /tracks/:id");
+      const started = performance.now();
+      const r = await slow.json(v1("playlist", { source: "source_a", id: "900", with_url: 1 }));
+      const ms = performance.now() - started;
+      expect(r.body.code).toBe(0);
+      expect(ms).toBeLessThan(1000);
+      const urls = r.body.data.song.map((s: { url: string | null }) => s.url);
+      // Two look-ups at a time, 400 ms each: the first two arrive, the rest are cut at 600 ms.
+      expect(urls.filter((u: string | null) => u !== null)).toEqual(["http://cdn.fake/1.mp3", "http://cdn.fake/2.mp3"]);
+      expect(r.body.cost).toBeGreaterThan(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("stops looking addresses up when its client goes away", async () => {
+    const slow = await startFakeApp({ config: { upstream: { retries: 0, timeoutMs: 5000, urlConcurrency: 1 } } });
+    try {
+      slow.sims.source_a.fault({ kind: "latency", ms: 300 }, "GET /tracks/:id");
+      const controller = new AbortController();
+      const asked = slow.get(v1("playlist", { source: "source_a", id: "900", with_url: 1 }), { signal: controller.signal }).catch(() => undefined);
+      await expect.poll(() => slow.sims.source_a.calls.get("GET /tracks/:id") ?? 0, { timeout: 2000 }).toBe(1);
+      controller.abort();
+      await asked;
+      await new Promise((r) => setTimeout(r, 1200));
+      // One at a time, 300 ms each: had it gone on, 5 look-ups would have been made by now.
+      expect(slow.sims.source_a.calls.get("GET /tracks/:id")).toBe(1);
+    } finally {
+      await slow.close();
+    }
+  });
+});

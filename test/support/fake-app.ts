@@ -15,6 +15,8 @@ export interface FakeAppOptions {
   sources?: Record<string, Partial<CapabilitySet> | undefined>;
   config?: AppConfigInput;
   extraPlugins?: AnyPluginDefinition[];
+  /** more FakeFM plugin options for every source (e.g. `requestsPerSecond`) */
+  sourceOptions?: Record<string, unknown>;
 }
 
 export interface FakeApp extends TestApp {
@@ -25,12 +27,12 @@ export async function startFakeApp(options: FakeAppOptions = {}): Promise<FakeAp
   const sources = options.sources ?? { source_a: undefined };
   const sims: Record<string, Simulator> = {};
   const plugins: AnyPluginDefinition[] = [...(options.extraPlugins ?? [])];
-  const bindings: Record<string, { plugin: string; options: { baseURL: string } }> = {};
+  const bindings: Record<string, { plugin: string; options: Record<string, unknown> }> = {};
   for (const [id, capabilities] of Object.entries(sources)) {
     sims[id] = await startFakeUpstream();
     const pluginId = `fake-${id.replace(/_/g, "-")}`;
     plugins.push(capabilities ? makeFakeSource(pluginId, capabilities) : makeFakeSource(pluginId));
-    bindings[id] = { plugin: pluginId, options: { baseURL: sims[id].url } };
+    bindings[id] = { plugin: pluginId, options: { baseURL: sims[id].url, ...options.sourceOptions } };
   }
   const app = await startTestApp({
     plugins,
