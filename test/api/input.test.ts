@@ -2,7 +2,10 @@
  * What `/api/v0/list` refuses before any upstream call: wrong method, content type, body size,
  * JSON, fields; and its rate limit. Every case checks that the share host saw nothing.
  */
+import { connect } from "node:net";
 import { describe, expect, it, onTestFinished } from "vitest";
+import type { TrafficStats } from "../../core/share/traffic-stats.ts";
+import { Tokens } from "../../core/tokens.ts";
 import type { TestApp } from "../support/app.ts";
 import type { ShareHostSimulator } from "../../plugins/share-baidu/test/simulator.ts";
 import { corsHeaders, postList, startShareApp, useShareApp } from "./helpers.ts";
@@ -108,5 +111,29 @@ describe("rate limit", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect(refused.headers.get("ratelimit-remaining")).toBe("0");
     expect(sim.totalCalls()).toBe(1);
+  });
+});
+
+describe("a client that goes away", () => {
+  it("aborting its body mid-way is not an internal error: nothing logged as one, not counted as a failed request", async () => {
+    const fresh = await startShareApp(sim.url);
+    onTestFinished(() => fresh.close());
+    const { port } = new URL(fresh.url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write("POST /api/v0/list HTTP/1.1\r\nHost: t\r\nUser-Agent: t/1\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n{\"surl\":\"1Open");
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+      socket.on("error", () => undefined);
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fresh.logs.filter((line) => line.startsWith("error"))).toEqual([]);
+    const stats = fresh.scope.resolve<TrafficStats>(Tokens.TrafficStats);
+    const { today } = await stats.snapshot();
+    expect(today).toMatchObject({ requests: 0, failed: 0 });
+    expect(sim.totalCalls()).toBe(0);
   });
 });

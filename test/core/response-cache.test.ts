@@ -1,0 +1,149 @@
+/** The response cache on its own: lifetimes, single-flight, misses, stale stand-ins, and waits that end. */
+import { describe, expect, it } from "vitest";
+import { StoreResponseCache } from "../../core/cache/response-cache.ts";
+import { createCacheBackend } from "../../core/cache/storage.ts";
+import { parseConfig } from "../../core/config.ts";
+import { NotFoundError, UpstreamError, UpstreamTimeoutError, isServiceError } from "../../core/errors.ts";
+
+function cache(now: () => number = Date.now) {
+  const backend = createCacheBackend(parseConfig({ cache: { max: 100 } }, {}), "test");
+  return new StoreResponseCache(backend, { notFoundTtl: 300, staleTtl: 3600 }, now);
+}
+
+const later = <T>(ms: number, value: T) => new Promise<T>((r) => setTimeout(() => r(value), ms));
+
+describe("StoreResponseCache", () => {
+  it("a miss loads and stores; the next fetch is a hit costing 0; stats count both", async () => {
+    const c = cache();
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    const first = await c.fetch("k", { ttl: 60 }, load);
+    expect(first).toMatchObject({ json: '{"n":1}', status: "miss" });
+    expect(first.cost).toBeGreaterThanOrEqual(1);
+    expect(await c.fetch("k", { ttl: 60 }, load)).toEqual({ json: '{"n":1}', cost: 0, status: "hit" });
+    expect(loads).toBe(1);
+    expect(await c.stats()).toMatchObject({ driver: "memory", entries: 1, hits: 1, misses: 1, hitRate: 0.5 });
+  });
+
+  it("concurrent misses of one key share one load", async () => {
+    const c = cache();
+    let loads = 0;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => c.fetch("k", { ttl: 60 }, async () => later(30, { n: ++loads }))));
+    expect(loads).toBe(1);
+    expect(new Set(answers.map((a) => a.json))).toEqual(new Set(['{"n":1}']));
+  });
+
+  it("an answer expires after its lifetime (a function of the answer may set it)", async () => {
+    let clock = 1_000_000;
+    const c = cache(() => clock);
+    let loads = 0;
+    const policy = { ttl: (value: unknown) => (value as { ttl: number }).ttl };
+    await c.fetch("k", policy, async () => ({ ttl: 10, n: ++loads }));
+    clock += 9_000;
+    expect((await c.fetch("k", policy, async () => ({ ttl: 10, n: ++loads }))).status).toBe("hit");
+    clock += 2_000;
+    expect((await c.fetch("k", policy, async () => ({ ttl: 10, n: ++loads }))).status).toBe("miss");
+    expect(loads).toBe(2);
+  });
+
+  it("a not-found is remembered for notFoundTtl (unless the policy says not to)", async () => {
+    let clock = 1_000_000;
+    const c = cache(() => clock);
+    let loads = 0;
+    const missing = async () => {
+      loads++;
+      throw new NotFoundError("no such song");
+    };
+    await expect(c.fetch("k", { ttl: 60 }, missing)).rejects.toMatchObject({ kind: "notFound", message: "no such song" });
+    const remembered = await c.fetch("k", { ttl: 60 }, missing).catch((e: unknown) => e);
+    expect(remembered).toMatchObject({ kind: "notFound", message: "no such song" });
+    expect((remembered as { cost?: number }).cost).toBeUndefined();
+    expect(loads).toBe(1);
+    clock += 301_000;
+    await expect(c.fetch("k", { ttl: 60 }, missing)).rejects.toMatchObject({ kind: "notFound" });
+    expect(loads).toBe(2);
+    await expect(c.fetch("other", { ttl: 60, cacheMisses: false }, missing)).rejects.toMatchObject({ kind: "notFound" });
+    await expect(c.fetch("other", { ttl: 60, cacheMisses: false }, missing)).rejects.toMatchObject({ kind: "notFound" });
+    expect(loads).toBe(4);
+  });
+
+  it("an expired answer stands in when the upstream fails (not with keepStale false, nor for a bug)", async () => {
+    let clock = 1_000_000;
+    const c = cache(() => clock);
+    await c.fetch("k", { ttl: 10 }, async () => ({ v: 1 }));
+    await c.fetch("fresh-only", { ttl: 10, keepStale: false }, async () => ({ v: 2 }));
+    clock += 11_000;
+    const failing = async () => {
+      throw new UpstreamError("upstream down");
+    };
+    expect(await c.fetch("k", { ttl: 10 }, failing)).toEqual({ json: '{"v":1}', cost: 0, status: "stale" });
+    await expect(c.fetch("fresh-only", { ttl: 10, keepStale: false }, failing)).rejects.toMatchObject({ kind: "upstream" });
+    await expect(
+      c.fetch("k", { ttl: 10 }, async () => {
+        throw new TypeError("a bug");
+      }),
+    ).rejects.toBeInstanceOf(TypeError);
+  });
+
+  it("a failure carries the upstream time spent before it", async () => {
+    const c = cache();
+    const error = await c
+      .fetch("k", { ttl: 10 }, async () => {
+        await later(40, 0);
+        throw new UpstreamError("down");
+      })
+      .catch((e: unknown) => e);
+    expect(isServiceError(error) && error.cost).toBeGreaterThanOrEqual(35);
+  });
+
+  it("a waiter that gives up ends only its own wait; the load goes on for the others and is stored", async () => {
+    const c = cache();
+    let loadSignal: AbortSignal | undefined;
+    const load = async (signal: AbortSignal) => {
+      loadSignal = signal;
+      return later(150, { v: "shared" });
+    };
+    const impatient = c.fetch("k", { ttl: 60 }, load, AbortSignal.timeout(30)).catch((e: unknown) => e);
+    const patient = c.fetch("k", { ttl: 60 }, load);
+    const gaveUp = await impatient;
+    expect(gaveUp).toBeInstanceOf(UpstreamTimeoutError);
+    expect(loadSignal?.aborted).toBe(false);
+    expect((await patient).json).toBe('{"v":"shared"}');
+    expect((await c.peek("k"))?.json).toBe('{"v":"shared"}');
+  });
+
+  it("when the last waiter leaves, the load is aborted; a caller that has already given up starts nothing", async () => {
+    const c = cache();
+    let loadSignal: AbortSignal | undefined;
+    const controller = new AbortController();
+    const waiting = c
+      .fetch(
+        "k",
+        { ttl: 60 },
+        (signal) => {
+          loadSignal = signal;
+          return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+        },
+        controller.signal,
+      )
+      .catch((e: unknown) => e);
+    controller.abort(new UpstreamTimeoutError("test", 1));
+    expect(await waiting).toBeInstanceOf(UpstreamTimeoutError);
+    expect(loadSignal?.aborted).toBe(true);
+    let started = false;
+    await expect(
+      c.fetch("other", { ttl: 60 }, async () => (started = true), AbortSignal.abort()),
+    ).rejects.toBeInstanceOf(UpstreamTimeoutError);
+    expect(started).toBe(false);
+  });
+
+  it("peek answers only fresh values, and never loads", async () => {
+    let clock = 1_000_000;
+    const c = cache(() => clock);
+    expect(await c.peek("k")).toBeUndefined();
+    await c.fetch("k", { ttl: 10 }, async () => ({ v: 1 }));
+    expect(await c.peek("k")).toEqual({ json: '{"v":1}', cost: 0, status: "hit" });
+    clock += 11_000;
+    expect(await c.peek("k")).toBeUndefined();
+  });
+});
