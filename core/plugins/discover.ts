@@ -3,6 +3,7 @@
  * branded definition, plus the modules or packages named in config `plugins`.
  */
 import { existsSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AnyPluginDefinition, LyricsPluginDefinition, SharePluginDefinition, SourcePluginDefinition } from "../plugin.ts";
@@ -53,7 +54,7 @@ export async function discoverPlugins(options: DiscoverOptions = {}): Promise<Pl
   }
   for (const name of options.modules ?? []) {
     const local = name.startsWith(".") || isAbsolute(name);
-    candidates.push({ specifier: local ? pathToFileURL(resolve(cwd, name)).href : name, origin: name });
+    candidates.push({ specifier: local ? pathToFileURL(resolve(cwd, name)).href : packageEntry(name, cwd), origin: name });
   }
 
   const problems: string[] = [];
@@ -80,6 +81,18 @@ export async function discoverPlugins(options: DiscoverOptions = {}): Promise<Pl
   problems.push(...findDuplicateIds(found));
   if (problems.length) throw new PluginStartupError(problems);
   return new PluginCatalog(found.map((f) => f.def));
+}
+
+/**
+ * A package named in config `plugins`, resolved from the app's working directory (where
+ * `npm install` put it), not from the core's own folder; left as it is when not found there.
+ */
+function packageEntry(name: string, cwd: string): string {
+  try {
+    return pathToFileURL(createRequire(join(cwd, "package.json")).resolve(name)).href;
+  } catch {
+    return name;
+  }
 }
 
 export function defaultPluginsDir(): string {

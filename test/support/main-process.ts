@@ -24,7 +24,7 @@ export interface MainProcess {
 }
 
 /** Starts `server/main.ts` with `config` written to a temporary file (none when undefined). */
-export function startMainProcess(options: { config?: object; port?: number; env?: NodeJS.ProcessEnv } = {}): MainProcess {
+export function startMainProcess(options: { config?: object; port?: number; env?: NodeJS.ProcessEnv; cwd?: string } = {}): MainProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", ...options.env };
   if (options.config) {
     const file = join(mkdtempSync(join(tmpdir(), "music-main-")), "music.config.json");
@@ -33,7 +33,7 @@ export function startMainProcess(options: { config?: object; port?: number; env?
   }
   const port = options.port ?? 0;
   env.PORT = String(port);
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "server/main.ts")], { cwd: options.cwd ?? PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
