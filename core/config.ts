@@ -1,5 +1,5 @@
 /**
- * The configuration contract (DESIGN §5): `music.config.{ts,js,json}` in the working
+ * The configuration contract (docs/decisions.md (Configuration)): `music.config.{ts,js,json}` in the working
  * directory or the file named by `MUSIC_CONFIG`, validated with zod, then env overrides.
  * Every key is optional; the embedded default needs no file and no other process.
  */
@@ -20,7 +20,7 @@ export const SourceId = z
   .regex(/^[a-z][a-z0-9_]{0,31}$/, "expected lowercase letters, digits and _")
   .refine((id) => id !== "all", "`all` is reserved for search");
 
-/** DESIGN §2: the default binding of public ids to bundled plugins. */
+/** docs/decisions.md (Sources): the default binding of public ids to bundled plugins. */
 export const DEFAULT_SOURCES: Record<string, { plugin: string; options: Record<string, unknown> }> = {
   source_a: { plugin: "deezer", options: {} },
   source_b: { plugin: "itunes", options: {} },
@@ -28,7 +28,7 @@ export const DEFAULT_SOURCES: Record<string, { plugin: string; options: Record<s
   source_d: { plugin: "archive", options: {} },
 };
 
-/** DESIGN §3: the product names of common HTTP libraries' default user-agents (`node` is what Node's fetch sends). */
+/** docs/decisions.md (/v1): the product names of common HTTP libraries' default user-agents (`node` is what Node's fetch sends). */
 export const DEFAULT_USER_AGENT_BLOCK = [
   "curl", "Wget", "python-requests", "Python-urllib", "aiohttp", "httpx", "python-httpx", "Go-http-client",
   "okhttp", "Java", "Java-http-client", "Apache-HttpClient", "libwww-perl", "axios", "node-fetch", "undici",
@@ -45,7 +45,7 @@ const Seconds = z.number().int().positive();
 
 export const AppConfigSchema = z.strictObject({
   /**
-   * public source id → plugin binding, merged id by id with the default binding (DESIGN §2):
+   * public source id → plugin binding, merged id by id with the default binding (docs/decisions.md (Sources)):
    * a binding replaces the default of its id, `false` removes it, other ids keep theirs
    */
   sources: z.record(SourceId, z.union([PluginBinding, z.literal(false)])).default({}),
@@ -60,7 +60,7 @@ export const AppConfigSchema = z.strictObject({
       driver: z.enum(["memory", "redis"]).default("memory"),
       /** most entries kept by the memory cache */
       max: z.number().int().positive().default(10_000),
-      /** lifetimes in seconds per operation (DESIGN §3; the defaults are the operation table's) */
+      /** lifetimes in seconds per operation (docs/decisions.md (/v1); the defaults are the operation table's) */
       ttl: z
         .strictObject({
           ...operationLifetimes(),

@@ -47,7 +47,7 @@ export const SongUrl = z.looseObject({
   size: NonNegativeInt.nullable(),
   /** Unix time in seconds */
   expireAt: NonNegativeInt.nullable(),
-  /** DESIGN §2: true when only a preview clip is public */
+  /** docs/decisions.md (Sources): true when only a preview clip is public */
   preview: z.boolean().optional(),
 });
 export type SongUrl = z.infer<typeof SongUrl>;

@@ -2,7 +2,7 @@
  * The service's one error model. Every failure reported on purpose is a `ServiceError` of a
  * stable `kind`, which has the spec's error `code` (`ERROR_CODES`); nothing here knows HTTP.
  * Each envelope maps errors to statuses once, at the edge: `server/v1/errors.ts` (by code,
- * the spec's table) and `server/share/errors.ts` (by kind, DESIGN §4). Errors are recognised by a brand (`Symbol.for`), not by class,
+ * the spec's table) and `server/share/errors.ts` (by kind, docs/decisions.md (/api)). Errors are recognised by a brand (`Symbol.for`), not by class,
  * so a plugin that ships its own copy of this package still reports 3001 for `NotFoundError`.
  */
 

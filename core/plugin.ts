@@ -65,7 +65,7 @@ export interface PlaylistQuery {
   /**
    * Set when the caller wants every track's playable address at this quality (`with_url=1`).
    * A plugin whose upstream answer already carries addresses hands them over in bulk: it sets
-   * `url` on a track to its address (DESIGN §2's quality fallback applies), or to null when the
+   * `url` on a track to its address (docs/decisions.md (Sources) quality fallback applies), or to null when the
    * track has none. A track left without `url` is looked up through `url()` by the core,
    * within a fair share of the source's budget.
    */
@@ -138,7 +138,7 @@ export interface ShareRef {
   pwd?: string;
 }
 
-/** A file entry of a listing (DESIGN §4). */
+/** A file entry of a listing (docs/decisions.md (/api)). */
 export interface ShareFile {
   fs_id: string;
   server_filename: string;

@@ -77,7 +77,7 @@ export function hardenServer(server: Server, handler: NodeHandler, timeouts: Req
 
 /**
  * The answer to a request refused before routing, in the envelope of the path it named:
- * `/api` answers `{code: status, message, data: null}` (DESIGN §4); everything else gets
+ * `/api` answers `{code: status, message, data: null}` (docs/decisions.md (/api)); everything else gets
  * the `/v1` envelope with 1001 and HTTP 400 (a parameter error, as the spec's table maps it).
  */
 export function edgeAnswer(path: string | undefined, status: number, message: string): { httpStatus: number; contentType: string; body: string } {

@@ -1,5 +1,5 @@
 /**
- * The one request pipeline of `/v1`, `/api` and `/`: DESIGN §3's order of checks as an
+ * The one request pipeline of `/v1`, `/api` and `/`: docs/decisions.md (/v1) order of checks as an
  * ordered list of h3 middleware. Each route names its policy in its `meta`; the middleware
  * read it. Order: the access log (outermost, sees the final answer), share traffic counts,
  * failures turned into the route's envelope, then the checks: method, user-agent, rate limit.
@@ -41,7 +41,7 @@ export interface PipelineServices {
   accessLog?: Logger;
 }
 
-/** The middleware, in DESIGN §3's order. */
+/** The middleware, in docs/decisions.md (/v1) order. */
 export function requestPipeline(services: PipelineServices): Middleware[] {
   return [logAccess(services), countTraffic(services.stats), answerFailures(services.log), checkMethod, checkUserAgent(services.userAgents), rateLimit(services)];
 }
@@ -54,7 +54,7 @@ export function policyOf(event: H3Event): RoutePolicy {
 
 const FALLBACK_POLICY: RoutePolicy = { family: "v1", methods: ["GET", "HEAD"], userAgent: false };
 
-/** One line per request: method, path, status, code, time, source, origin (DESIGN §3: origin is for logs). */
+/** One line per request: method, path, status, code, time, source, origin (docs/decisions.md (/v1): origin is for logs). */
 function logAccess({ accessLog }: PipelineServices): Middleware {
   return async (event, next) => {
     if (!accessLog) return next();

@@ -8,7 +8,7 @@ import type { RateDecision, RateLimiter } from "../services.ts";
 
 export type { RateDecision };
 
-/** The `RateLimit-*` answer headers of a decision (DESIGN §3), lowercase. */
+/** The `RateLimit-*` answer headers of a decision (docs/decisions.md (/v1)), lowercase. */
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
   return {
     "ratelimit-limit": String(decision.limit),

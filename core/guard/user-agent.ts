@@ -1,5 +1,5 @@
 /**
- * The user-agent block list (DESIGN §3). A user-agent is a list of product tokens
+ * The user-agent block list (docs/decisions.md (/v1)). A user-agent is a list of product tokens
  * (`name/version`) and parenthesised comments: `Python/3.11 aiohttp/3.9.1`. It is blocked
  * when it is empty or when any of its product names (anywhere in the header, in any case)
  * is an entry of the list; comments are not product names, so a browser's

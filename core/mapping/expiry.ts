@@ -1,5 +1,5 @@
 /**
- * Expiry of signed media addresses, for SongUrl.expireAt (Unix seconds, DESIGN §3) and so for
+ * Expiry of signed media addresses, for SongUrl.expireAt (Unix seconds, docs/decisions.md (/v1)) and so for
  * how long the core caches an address. CDNs put it in the query: Akamai tokens
  * (`hdnea=exp=1700000000~acl=...~hmac=...`, also `hdnts`, `__token__`), CloudFront and S3
  * (`Expires=1700000000`), and plain `expires` / `exp` parameters.

@@ -1,5 +1,5 @@
 /**
- * Publish dates as DESIGN §3 wants them: `YYYY-MM-DD`, or `YYYY` / `YYYY-MM` when that is all
+ * Publish dates as docs/decisions.md (/v1) wants them: `YYYY-MM-DD`, or `YYYY` / `YYYY-MM` when that is all
  * the upstream knows. Upstreams send plain dates, date-times (`2013-11-06 17:00:00`, ISO
  * 8601), bare years, and placeholders for "unknown" such as Deezer's `0000-00-00`.
  */

@@ -1,5 +1,5 @@
 /**
- * The quality fallback of DESIGN §2: a requested quality that a song lacks falls back to the
+ * The quality fallback of docs/decisions.md (Sources): a requested quality that a song lacks falls back to the
  * best lower quality it has, or, when it has none lower, to the lowest one it has. The
  * SongUrl then says which quality was really given.
  */

@@ -115,7 +115,7 @@ export class MusicService {
     );
   }
 
-  /** How long an answer is kept: addresses no longer than they work (DESIGN §3). */
+  /** How long an answer is kept: addresses no longer than they work (docs/decisions.md (/v1)). */
   private policy<C extends Capability>(capability: C, params: OperationParams<C>): CachePolicy {
     const ttl = this.config.cache.ttl;
     if (capability === "url") return { ttl: (value) => urlTtl(value as SongUrl, ttl.url) };
@@ -143,7 +143,7 @@ export class MusicService {
     }
   }
 
-  /** DESIGN §2: no address for a VIP song (3002), nor for one that is not publicly playable (3001). */
+  /** docs/decisions.md (Sources): no address for a VIP song (3002), nor for one that is not publicly playable (3001). */
   private async checkPlayable(source: Enabled, params: OperationParams<"url">, signal?: AbortSignal): Promise<void> {
     if (!source.capabilities.song) return;
     const answer = await this.operation(source, "song", { source: params.source, id: params.id }, signal);

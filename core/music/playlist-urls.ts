@@ -1,5 +1,5 @@
 /**
- * Addresses of playlist tracks (`with_url=1`, DESIGN §3), within one deadline for the whole
+ * Addresses of playlist tracks (`with_url=1`, docs/decisions.md (/v1)), within one deadline for the whole
  * request. The plugin hands over the addresses its playlist answer already carries (in bulk:
  * no extra call); a track left without one is taken from the cache of `/v1/song/url` answers
  * when it is there, else looked up through the source's `url()`, but only up to a fair share

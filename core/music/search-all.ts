@@ -1,5 +1,5 @@
 /**
- * Search with `source=all` (DESIGN §3): every enabled source concurrently, each with its own
+ * Search with `source=all` (docs/decisions.md (/v1)): every enabled source concurrently, each with its own
  * deadline; results interleaved round-robin in source order; `failed` lists the sources that
  * failed or timed out; when all fail the answer is 2001 (all timed out) or 2002.
  */

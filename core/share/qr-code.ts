@@ -1,5 +1,5 @@
 /**
- * Signed QR codes (DESIGN §4): the sign is the lowercase hex HMAC-SHA256 of the exact `data`
+ * Signed QR codes (docs/decisions.md (/api)): the sign is the lowercase hex HMAC-SHA256 of the exact `data`
  * string keyed by the configured secret, compared in constant time; the image is an SVG drawn
  * by the `qrcode` package.
  */

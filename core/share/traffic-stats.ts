@@ -1,5 +1,5 @@
 /**
- * The share-listing service's own traffic (DESIGN §4), on the statistics storage (memory, or
+ * The share-listing service's own traffic (docs/decisions.md (/api)), on the statistics storage (memory, or
  * Redis shared by instances). Each instance owns one record and overwrites it after each
  * request, so no read-modify-write races exist between instances; a snapshot sums every
  * instance's record and is itself stored for 5 minutes so that all instances answer alike.

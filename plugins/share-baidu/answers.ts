@@ -1,6 +1,6 @@
 /**
  * Reading the share host's answers: JSON only (a risk-control or captcha page is HTML), with
- * `fs_id` kept exact, and file entries reduced to the fields of DESIGN §4 whatever types the
+ * `fs_id` kept exact, and file entries reduced to the fields of docs/decisions.md (/api) whatever types the
  * host sends them in (the root listing sends `isdir` as a string, sub-folders as a number).
  */
 import { type ShareFile, UpstreamParseError, type UpstreamResponse } from "@music-aggregator/core";

@@ -1,5 +1,5 @@
 /**
- * The share host's `errno`/`errtype` values mapped to the core's errors (DESIGN §4). Messages are ours:
+ * The share host's `errno`/`errtype` values mapped to the core's errors (docs/decisions.md (/api)). Messages are ours:
  * no upstream text, code or cookie is passed on. An answer that cannot be read is 502, never
  * "not found": only an `errno` the host chose to send can say a share is missing.
  */

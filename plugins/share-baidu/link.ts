@@ -11,7 +11,7 @@ import { InputError, type ShareRef } from "@music-aggregator/core";
 /** The hosts whose share links are accepted (exact, lowercase, no port). */
 export const SHARE_HOSTS: readonly string[] = ["pan.baidu.com", "yun.baidu.com"];
 
-/** An extract code: 4 letters or digits (DESIGN §4). */
+/** An extract code: 4 letters or digits (docs/decisions.md (/api)). */
 export const EXTRACT_CODE = /^[A-Za-z0-9]{4}$/;
 
 const MAX_LINK_LENGTH = 2048;

@@ -1,6 +1,6 @@
 /**
  * Source plugin `archive`: the Internet Archive's audio collections (https://archive.org,
- * keyless), bound to `source_d` by the default config (DESIGN §2). An item is an album and
+ * keyless), bound to `source_d` by the default config (docs/decisions.md (Sources)). An item is an album and
  * each of its original audio files a song (`{identifier}/{file}`); addresses are the
  * archive's own full-length download links in MP3 or FLAC. No lyrics and no playlists. See
  * README.md for the endpoints, the mapping and its limits.

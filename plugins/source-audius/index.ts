@@ -1,7 +1,7 @@
 /**
  * Source plugin `audius`: the Audius public API (https://api.audius.co, keyless; an app name
  * on every request, an API key when configured), bound to `source_c` by the default config
- * (DESIGN §2). Songs, albums, artists, playlists and trending charts; addresses are the full
+ * (docs/decisions.md (Sources)). Songs, albums, artists, playlists and trending charts; addresses are the full
  * tracks' MP3 streams. Gated tracks are `vip` and get no address. No lyrics of its own: the
  * lyrics provider answers for it. See README.md for the mapping and its limits.
  */

@@ -1,7 +1,7 @@
 /**
  * Audius objects as domain objects. A song's artist is its uploader (Audius credits one user
  * per track); its cover is the 480x480 artwork; `vip` means stream-gated (a purchase, follow,
- * tip or collectible gate), which this service never gets past (DESIGN §2).
+ * tip or collectible gate), which this service never gets past (docs/decisions.md (Sources)).
  */
 import { firstImage, publishDate, type Quality, type Song, type SongDetail } from "@music-aggregator/core";
 import { HASHID, type AudiusTrack } from "./wire.ts";

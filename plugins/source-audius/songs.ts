@@ -34,7 +34,7 @@ export function songMethods(api: AudiusApi, sourceId: string): Pick<SourceMethod
       if (isGone(found)) throw new NotFoundError(`Audius track ${found.id} is deleted or not streamable`);
       if (isRefused(found)) throw new PaidContentError(`Audius does not grant stream access to track ${found.id}: no public address is given`);
       const address = await api.streamUrl(id, signal);
-      // One offer only; DESIGN §2's fallback gives it whatever quality was asked for.
+      // One offer only; docs/decisions.md (Sources) fallback gives it whatever quality was asked for.
       const offer = pickQuality([{ quality: STREAM_QUALITY, url: address }], quality)!;
       const answer: SongUrl = {
         source: sourceId,

@@ -1,6 +1,6 @@
 /**
  * Source plugin `deezer`: the Deezer public API (https://api.deezer.com, keyless), bound to
- * `source_a` by the default config (DESIGN §2). Metadata for songs, albums, artists,
+ * `source_a` by the default config (docs/decisions.md (Sources)). Metadata for songs, albums, artists,
  * playlists and charts; addresses are Deezer's public 30 s previews. No lyrics of its own:
  * the lyrics provider answers for it. See README.md for the mapping and its limits.
  */

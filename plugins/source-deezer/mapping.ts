@@ -1,7 +1,7 @@
 /**
  * Deezer objects as domain objects. Covers are the album's largest; artists are the credited
  * contributors when Deezer lists them, else the main artist; `vip` is always false because
- * Deezer's full songs are never public and its previews are (DESIGN §2).
+ * Deezer's full songs are never public and its previews are (docs/decisions.md (Sources)).
  */
 import { firstImage, publishDate, type Song, type SongDetail } from "@music-aggregator/core";
 import type { DeezerTrack } from "./wire.ts";

@@ -1,6 +1,6 @@
 /**
  * Source plugin `itunes`: Apple's iTunes Search API (`/search`, `/lookup`) and its RSS chart
- * feeds, both keyless, bound to `source_b` by the default config (DESIGN §2). Metadata for
+ * feeds, both keyless, bound to `source_b` by the default config (docs/decisions.md (Sources)). Metadata for
  * songs, albums, artists and charts; addresses are Apple's public 30 s AAC previews. No
  * playlists (the API has none) and no lyrics of its own. See README.md for the mapping.
  */

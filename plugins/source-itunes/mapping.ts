@@ -2,7 +2,7 @@
  * iTunes objects as domain objects. Covers are Apple's artwork asked for at 600x600; the
  * artist is `artistName` as Apple writes it (one string, collaborations included: splitting
  * on `&` or `,` would break names such as "Simon & Garfunkel"); `vip` is always false
- * because Apple's 30 s previews are public and its full songs never are (DESIGN §2).
+ * because Apple's 30 s previews are public and its full songs never are (docs/decisions.md (Sources)).
  */
 import { firstImage, publishDate, type Song, type SongDetail, wholeSeconds } from "@music-aggregator/core";
 import type { ItunesEntry, ItunesSong } from "./wire.ts";

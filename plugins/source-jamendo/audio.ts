@@ -3,7 +3,7 @@
  * request names with `audioformat`: `mp31` (MP3 96 kbps) is standard, `mp32` (MP3 VBR) is
  * high. Lossless is the FLAC download (`audiodownload` with `audiodlformat=flac`), offered only
  * where the artist allows downloads (`audiodownload_allowed`). A quality a track lacks falls
- * back as DESIGN §2 says (`pickQuality`): lossless to high.
+ * back as docs/decisions.md (Sources) says (`pickQuality`): lossless to high.
  */
 import { expiryFromUrl, NotFoundError, pickQuality, type Quality, type SongUrl } from "@music-aggregator/core";
 import type { JamendoTrackCore } from "./wire.ts";

@@ -8,7 +8,7 @@ import { CAPABILITIES } from "../../core/operations.ts";
 import { V1_STATUS } from "../v1/errors.ts";
 import { esc } from "./html.ts";
 
-/** What each `/v1` code means (DESIGN §3). */
+/** What each `/v1` code means (docs/decisions.md (/v1)). */
 const MEANING: Record<number, [string, string]> = {
   0: ["success", "the answer is in data"],
   1001: ["parameter", "a parameter is missing, malformed or out of range; the message names it"],

@@ -1,4 +1,4 @@
-/** `GET /`: the status and documentation page of the whole service (DESIGN §4); every other path is 404. */
+/** `GET /`: the status and documentation page of the whole service (docs/decisions.md (/api)); every other path is 404. */
 import type { H3 } from "h3";
 import type { DependencyContainer } from "tsyringe";
 import type { AppConfig } from "../../core/config.ts";

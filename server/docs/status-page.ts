@@ -1,5 +1,5 @@
 /**
- * The status and documentation page at `GET /` (DESIGN §4): says the service is running
+ * The status and documentation page at `GET /` (docs/decisions.md (/api)): says the service is running
  * normally, with version and uptime, and documents `/v1` and `/api` from the same zod schemas
  * that validate requests, so the page cannot drift from what the service accepts.
  */

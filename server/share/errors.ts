@@ -1,6 +1,6 @@
 /**
  * The `/api` mapping of the error model: each kind's HTTP status, which is also the `code`
- * of the answer (DESIGN §4). The one place where `/api` statuses meet kinds.
+ * of the answer (docs/decisions.md (/api)). The one place where `/api` statuses meet kinds.
  */
 import type { ErrorKind, ServiceErrorLike } from "../../core/errors.ts";
 

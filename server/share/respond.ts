@@ -1,6 +1,6 @@
 /**
  * Answers of the share-listing service (`/api`): `{code, message, data}` with `code` equal to
- * the HTTP status (DESIGN §4). Never any CORS header: browsers of other origins get nothing.
+ * the HTTP status (docs/decisions.md (/api)). Never any CORS header: browsers of other origins get nothing.
  */
 import type { H3Event } from "h3";
 import { FastResponse } from "srvx";

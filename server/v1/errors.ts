@@ -1,6 +1,6 @@
 /**
  * The `/v1` mapping of the error model: the HTTP status of each of the spec's error codes in
- * JSON mode (DESIGN §3). The one place where `/v1` meets HTTP statuses.
+ * JSON mode (docs/decisions.md (/v1)). The one place where `/v1` meets HTTP statuses.
  */
 export const V1_STATUS: Readonly<Record<number, number>> = {
   0: 200,

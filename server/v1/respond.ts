@@ -1,5 +1,5 @@
 /**
- * The `/v1` envelope `{code, message, data, source, cost}` in JSON or JSONP (DESIGN §3).
+ * The `/v1` envelope `{code, message, data, source, cost}` in JSON or JSONP (docs/decisions.md (/v1)).
  * JSONP answers are always HTTP 200; a JSON answer's status comes from the error table.
  */
 import type { H3Event } from "h3";

@@ -60,7 +60,7 @@ function replyLocal(event: H3Event, policy: RoutePolicy, dataJson: string): Resp
   return replyV1Data(event, policy, dataJson, null, 0);
 }
 
-/** `origin`, then `callback`: the parameters every endpoint has, in DESIGN §3's order. */
+/** `origin`, then `callback`: the parameters every endpoint has, in docs/decisions.md (/v1) order. */
 function checkCommon(event: H3Event, policy: RoutePolicy): Record<string, string> {
   const query = queryOf(event);
   const origin = originSchema.safeParse(query.origin);

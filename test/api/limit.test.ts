@@ -1,5 +1,5 @@
 /**
- * `/api/v0/limit`: the service's own traffic (DESIGN §4), its exact shape, what is counted,
+ * `/api/v0/limit`: the service's own traffic (docs/decisions.md (/api)), its exact shape, what is counted,
  * and the 5-minute snapshot; plus the sum over instances sharing one statistics store.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";

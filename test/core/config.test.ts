@@ -1,4 +1,4 @@
-/** The configuration contract (DESIGN §5): defaults, env overrides, errors naming the key. */
+/** The configuration contract (docs/decisions.md (Configuration)): defaults, env overrides, errors naming the key. */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -41,7 +41,7 @@ describe("publishDate", () => {
   });
 });
 
-describe("pickQuality (DESIGN §2)", () => {
+describe("pickQuality (docs/decisions.md (Sources))", () => {
   const offers = (...qualities: ("standard" | "high" | "lossless")[]) => qualities.map((quality) => ({ quality }));
   it("gives the wanted quality, else the best lower one, else the lowest there is", () => {
     expect(pickQuality(offers("standard", "high", "lossless"), "high")).toEqual({ quality: "high" });

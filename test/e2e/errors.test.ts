@@ -1,4 +1,4 @@
-/** Each error code of DESIGN §3 with its HTTP status in JSON mode, in the order of checks. */
+/** Each error code of docs/decisions.md (/v1) with its HTTP status in JSON mode, in the order of checks. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineSourcePlugin } from "../../core/plugin.ts";

@@ -1,4 +1,4 @@
-/** JSONP (DESIGN §3): validated callback, body form, content type, status 200 on errors. */
+/** JSONP (docs/decisions.md (/v1)): validated callback, body form, content type, status 200 on errors. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runInNewContext } from "node:vm";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";

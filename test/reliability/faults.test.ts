@@ -1,6 +1,6 @@
 /**
  * Fault injection through the upstream simulators, seen from a client of /v1 over HTTP:
- * two sources on two simulators, source_b faulty. Every fault maps to its code and DESIGN §3
+ * two sources on two simulators, source_b faulty. Every fault maps to its code and docs/decisions.md (/v1)
  * status (JSON) or 200 (JSONP), is retried only when it failed fast (a reset, 502/503/504) and
  * within the deadline, answers within `timeoutMs`, never crashes the service
  * or logs an internal error, and source_a keeps answering meanwhile (alone and in an `all`

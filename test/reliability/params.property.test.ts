@@ -2,7 +2,7 @@
  * Property-based tests over every /v1 endpoint's parameters: valid values mixed with
  * unicode, control characters, lone surrogates, very long values, repeated and unknown
  * parameters, malformed percent-encoding and JSONP callback payloads. Whatever comes in,
- * the answer is a valid envelope with a code of the spec (never 5000), the DESIGN status in
+ * the answer is a valid envelope with a code of the spec (never 5000), the docs/decisions.md status in
  * JSON mode, 200 in JSONP mode, and an invalid callback is never echoed.
  */
 import "reflect-metadata";
@@ -150,7 +150,7 @@ describe("/v1 parameters (property-based)", () => {
 
 // --- internal ---
 
-/** What the spec and DESIGN §3 say about an answer, given the parameters as the server sees them. */
+/** What the spec and docs/decisions.md (/v1) say about an answer, given the parameters as the server sees them. */
 function checkAgainstModel(endpoint: EndpointModel, params: URLSearchParams, answer: Awaited<ReturnType<typeof readAnswer>>): void {
   const { code } = answer.envelope;
   const where = `${endpoint.path}?${params.toString().slice(0, 400)} → ${answer.text.slice(0, 300)}`;

@@ -8,7 +8,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { expect } from "vitest";
 
-/** spec "Errors" with DESIGN §3's HTTP statuses in JSON mode */
+/** spec "Errors" with docs/decisions.md (/v1) HTTP statuses in JSON mode */
 export const STATUS_OF_CODE: Readonly<Record<number, number>> = {
   0: 200,
   1001: 400,
@@ -49,7 +49,7 @@ const JSONP_BODY = /^\/\*\*\/ typeof ([^ ]+) === 'function' && \1\(([\s\S]*)\);$
 
 /**
  * Reads an answer and checks what holds for every answer of `/v1`: a JSON or JSONP body
- * framing a valid envelope, a code of the spec's table, the DESIGN status in JSON mode and
+ * framing a valid envelope, a code of the spec's table, the docs/decisions.md status in JSON mode and
  * 200 in JSONP mode, `nosniff`, no CORS headers, no raw U+2028/2029 in script.
  */
 export async function readAnswer(response: Response, method = "GET"): Promise<Answer> {

@@ -1,5 +1,5 @@
 /**
- * Cache lifetimes of provider answers (DESIGN §3): lyrics 24 h, misses 5 min. Only `Date` is
+ * Cache lifetimes of provider answers (docs/decisions.md (/v1)): lyrics 24 h, misses 5 min. Only `Date` is
  * faked (installed before the app is built, so the response cache reads the fake clock);
  * sockets and timeouts run on real timers.
  */

@@ -1,5 +1,5 @@
 /**
- * Every `errno`/`errtype` of the share host in DESIGN §4's table, through the real route:
+ * Every `errno`/`errtype` of the share host in docs/decisions.md (/api) table, through the real route:
  * exact status, exact envelope, and which upstream endpoints were asked.
  */
 import { describe, expect, it } from "vitest";

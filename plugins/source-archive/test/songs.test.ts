@@ -118,7 +118,7 @@ describe("url", () => {
     });
   });
 
-  it("falls back as DESIGN §2 says: lossless to the best lower, standard to the lowest there is", async () => {
+  it("falls back as docs/decisions.md (Sources) says: lossless to the best lower, standard to the lowest there is", async () => {
     const old = `${OLD_SHOW}/mh79-10-03t01.shn`;
     expect(await archiveSource.url(old, "lossless", ctx())).toMatchObject({ url: download(`${OLD_SHOW}/mh79-10-03t01_vbr.mp3`), quality: "high", bitrate: 187, size: 6102000 });
     expect(await archiveSource.url(old, "standard", ctx())).toMatchObject({ url: download(`${OLD_SHOW}/mh79-10-03t01_64kb.mp3`), quality: "standard", bitrate: 64, size: 2088000 });

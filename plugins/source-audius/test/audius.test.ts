@@ -98,7 +98,7 @@ describe("url", () => {
     expect(sim.log).toEqual([`GET /v1/tracks/aZ4kP?${Q}`, `GET /v1/tracks/aZ4kP/stream?no_redirect=true&${Q}`]);
   });
 
-  it("answers high whatever quality is asked (DESIGN §2 fallback)", async () => {
+  it("answers high whatever quality is asked (docs/decisions.md (Sources) fallback)", async () => {
     const given = await Promise.all((["standard", "high", "lossless"] as const).map((q) => audiusSource.url("sM1oX", q, ctx())));
     expect(given.map((u: SongUrl) => [u.quality, u.bitrate])).toEqual([["high", 320], ["high", 320], ["high", 320]]);
   });

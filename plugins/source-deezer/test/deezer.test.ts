@@ -86,7 +86,7 @@ describe("url", () => {
     });
   });
 
-  it("falls back from high and lossless to standard (DESIGN §2)", async () => {
+  it("falls back from high and lossless to standard (docs/decisions.md (Sources))", async () => {
     for (const wanted of ["high", "lossless"] as const) {
       const url = await deezerSource.url("9100002", wanted, ctx());
       expect(url.quality).toBe("standard");

@@ -94,7 +94,7 @@ describe("url", () => {
     });
   });
 
-  it("falls back from high and lossless to standard (DESIGN §2)", async () => {
+  it("falls back from high and lossless to standard (docs/decisions.md (Sources))", async () => {
     for (const wanted of ["high", "lossless"] as const) {
       expect(await itunesSource.url("1600000011", wanted, ctx())).toMatchObject({ quality: "standard", url: PREVIEW, preview: true });
     }

@@ -114,7 +114,7 @@ describe("url", () => {
     expect(sim.log).toEqual([asked(TRACK, "id=1630001&type=single+albumtrack&imagesize=600&audioformat=mp32&audiodlformat=flac")]);
   });
 
-  it("lossless falls back to the high stream where downloads are not allowed (DESIGN §2)", async () => {
+  it("lossless falls back to the high stream where downloads are not allowed (docs/decisions.md (Sources))", async () => {
     expect(await jamendoSource.url("1630004", "lossless", ctx())).toMatchObject({
       url: `${STORAGE}/?trackid=1630004&format=mp32&from=app-harbourside`,
       quality: "high",
