@@ -97,6 +97,8 @@ export interface CachedAnswer {
   cost: number;
   /** "hit", "miss", "stale" (an expired answer served because the upstream failed) */
   status: "hit" | "miss" | "stale";
+  /** a hit's end of life, epoch milliseconds */
+  expiresAt?: number;
 }
 
 /** Cached answers with single-flight loads, brief "not found" memory and stale stand-ins. */
@@ -109,6 +111,8 @@ export interface ResponseCache {
   fetch(key: string, policy: CachePolicy, load: (signal: AbortSignal) => Promise<unknown>, signal?: AbortSignal): Promise<CachedAnswer>;
   /** The fresh answer for `key` if the cache holds one; never loads. */
   peek(key: string): Promise<CachedAnswer | undefined>;
+  /** Counts a hit answered from a copy of a cached answer (the server's rendered answers). */
+  noteHit(): void;
   stats(): Promise<CacheStats>;
 }
 

@@ -2,31 +2,35 @@
  * `createApp(container)` builds the h3 app from what the container holds, without listening:
  * the request pipeline (`pipeline.ts`), then the routes of `/v1` (from the operation table and
  * the registry), `/api` (the share backend plugin) and `/` (the documentation page).
+ * `createNodeHandler(container)` is what node:http serves: cached `/v1` answers straight from
+ * their rendered bytes (`fast-path.ts`), everything else through the app.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { H3, type H3Event } from "h3";
+import { toNodeHandler } from "h3/node";
 import type { DependencyContainer } from "tsyringe";
 import type { AppConfig } from "../core/config.ts";
 import { clientAddressResolver } from "../core/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../core/guard/user-agent.ts";
 import type { Logger } from "../core/logger.ts";
-import type { RateLimiter } from "../core/services.ts";
+import type { RateLimiter, ResponseCache } from "../core/services.ts";
 import type { TrafficStats } from "../core/share/traffic-stats.ts";
 import { Tokens } from "../core/tokens.ts";
 import { registerDocsRoute } from "./docs/routes.ts";
+import { cachedAnswers } from "./fast-path.ts";
 import { requestPipeline } from "./pipeline.ts";
 import { registerShareRoutes } from "./share/routes.ts";
+import { RenderedAnswers } from "./v1/rendered-answers.ts";
 import { registerV1Routes } from "./v1/routes.ts";
 
-export function createApp(scope: DependencyContainer): H3 {
-  const config = scope.resolve<AppConfig>(Tokens.Config);
-  const log = scope.resolve<Logger>(Tokens.Logger);
-  const address = clientAddressResolver(config.rateLimit.trustProxy);
+export function createApp(scope: DependencyContainer, answers = new RenderedAnswers()): H3 {
+  const { config, log, userAgents, limiter, address } = services(scope);
   // Malformed percent-encoding reaches the pipeline (as a path no route serves) instead of
   // h3's bare 400, so it is answered in the usual order of checks, in the envelope.
   const app = new H3({ allowMalformedURL: true });
   for (const middleware of requestPipeline({
-    userAgents: scope.resolve<UserAgentPolicy>(Tokens.UserAgentPolicy),
-    limiter: scope.resolve<RateLimiter>(Tokens.RateLimiter),
+    userAgents,
+    limiter,
     stats: scope.resolve<TrafficStats>(Tokens.TrafficStats),
     clientAddress: (event: H3Event) => address(event.req.ip, event.req.headers.get("x-forwarded-for")),
     log,
@@ -34,8 +38,36 @@ export function createApp(scope: DependencyContainer): H3 {
   })) {
     app.use(middleware);
   }
-  registerV1Routes(app, scope);
+  registerV1Routes(app, scope, answers);
   registerShareRoutes(app, scope);
   registerDocsRoute(app, scope);
   return app;
+}
+
+export function createNodeHandler(scope: DependencyContainer): (req: IncomingMessage, res: ServerResponse) => unknown {
+  const answers = new RenderedAnswers();
+  const app = toNodeHandler(createApp(scope, answers));
+  const { config, log, userAgents, limiter, address } = services(scope);
+  const fast = cachedAnswers({
+    answers,
+    userAgents,
+    limiter,
+    cache: scope.resolve<ResponseCache>(Tokens.ResponseCache),
+    clientAddress: address,
+    accessLog: config.log.access ? log.child("access") : undefined,
+  });
+  return (req, res) => (fast(req, res) ? undefined : app(req, res));
+}
+
+// --- internal ---
+
+function services(scope: DependencyContainer) {
+  const config = scope.resolve<AppConfig>(Tokens.Config);
+  return {
+    config,
+    log: scope.resolve<Logger>(Tokens.Logger),
+    userAgents: scope.resolve<UserAgentPolicy>(Tokens.UserAgentPolicy),
+    limiter: scope.resolve<RateLimiter>(Tokens.RateLimiter),
+    address: clientAddressResolver(config.rateLimit.trustProxy),
+  };
 }

@@ -4,7 +4,6 @@
  * (in-flight requests finish).
  */
 import "reflect-metadata";
-import { toNodeHandler } from "h3/node";
 import { listenAddress, loadConfig, VERSION } from "../core/config.ts";
 import { createServiceContainer, disposeServiceContainer } from "../core/container.ts";
 import { createConsoleLogger, flushLogs } from "../core/logger.ts";
@@ -12,7 +11,7 @@ import { discoverPlugins } from "../core/plugins/discover.ts";
 import type { SourceRegistry } from "../core/sources/source-registry.ts";
 import { activeSummary } from "../core/summary.ts";
 import { Tokens } from "../core/tokens.ts";
-import { createApp } from "./app.ts";
+import { createNodeHandler } from "./app.ts";
 import { trackInFlight } from "./graceful.ts";
 import { serve } from "./listen.ts";
 import { nodeEntry } from "./node-server.ts";
@@ -24,7 +23,7 @@ async function main(): Promise<void> {
   const { port, host } = listenAddress();
   const catalog = await discoverPlugins({ modules: config.plugins });
   const scope = createServiceContainer({ config, catalog, logger: log });
-  const requests = trackInFlight(toNodeHandler(createApp(scope)));
+  const requests = trackInFlight(createNodeHandler(scope));
   const { server, url } = await serve(nodeEntry(requests.handler, log), {
     port,
     host,

@@ -46,7 +46,11 @@ export class StoreResponseCache implements ResponseCache {
     const stored = await this.read(key);
     if (!stored || stored.kind !== "v" || stored.expiresAt <= this.now()) return undefined;
     this.hits++;
-    return { json: stored.payload, cost: 0, status: "hit" };
+    return { json: stored.payload, cost: 0, status: "hit", expiresAt: stored.expiresAt };
+  }
+
+  noteHit(): void {
+    this.hits++;
   }
 
   async stats(): Promise<CacheStats> {
@@ -72,7 +76,7 @@ export class StoreResponseCache implements ResponseCache {
     if (stored && stored.expiresAt > this.now()) {
       this.hits++;
       if (stored.kind === "n") return Promise.reject(new NotFoundError(stored.payload));
-      return Promise.resolve({ json: stored.payload, cost: 0, status: "hit" });
+      return Promise.resolve({ json: stored.payload, cost: 0, status: "hit", expiresAt: stored.expiresAt });
     }
     // A caller that has already given up starts nothing.
     if (signal?.aborted) return Promise.reject(endedWait(signal, 0));

@@ -13,7 +13,8 @@ import { origin as originSchema } from "../../core/params.ts";
 import { Tokens } from "../../core/tokens.ts";
 import type { RoutePolicy } from "../pipeline.ts";
 import { queryOf, stateOf } from "../request-state.ts";
-import { callbackOf, replyV1Data } from "./respond.ts";
+import type { RenderedAnswers } from "./rendered-answers.ts";
+import { callbackOf, dataEnvelope, renderV1, replyV1Data } from "./respond.ts";
 
 export const v1Policy = (cbAlias = true): RoutePolicy => ({ family: "v1", methods: ["GET", "HEAD"], userAgent: true, rateLimit: "", cbAlias });
 
@@ -23,13 +24,13 @@ export const SERVICE_ENDPOINTS = [
   { path: "/v1/status", summary: "Version, uptime in seconds, cache statistics and the notice.", data: "StatusInfo" },
 ] as const;
 
-export function registerV1Routes(app: H3, scope: DependencyContainer): void {
+export function registerV1Routes(app: H3, scope: DependencyContainer, answers: RenderedAnswers): void {
   const service = scope.resolve<MusicService>(Tokens.MusicService);
 
   for (const capability of CAPABILITIES) {
     const op = OPERATIONS[capability];
     const policy = v1Policy(op.cbAlias);
-    app.all(op.path, (event) => runOperation(event, policy, service, capability), { meta: { policy } });
+    app.all(op.path, (event) => runOperation(event, policy, service, capability, answers), { meta: { policy } });
   }
   const policy = v1Policy();
   // The service's own state, computed per request: never cached, so no X-Cache.
@@ -44,7 +45,7 @@ export function registerV1Routes(app: H3, scope: DependencyContainer): void {
 
 // --- internal ---
 
-async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicService, capability: Capability): Promise<Response> {
+async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicService, capability: Capability, answers: RenderedAnswers): Promise<Response> {
   const query = checkCommon(event, policy);
   const params = OPERATIONS[capability].params.safeParse(query);
   if (!params.success) throw new InputError(params.error.issues[0].message);
@@ -52,6 +53,14 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
   state.source = params.data.source;
   const answer = await service.run(capability, params.data as never, event.req.signal);
   state.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.cost === 0 ? "HIT" : "MISS";
+  // A hit is kept as its bytes: the next request for the same target is answered before h3.
+  const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
+  if (answer.status === "hit" && answer.cost === 0 && answer.expiresAt && target) {
+    const callback = callbackOf(event, policy).name;
+    const rendered = renderV1(0, dataEnvelope(answer.json, params.data.source, 0), callback);
+    const headers = { ...rendered.headers, "x-cache": "HIT" };
+    answers.remember(target, { status: rendered.status, headers, body: Buffer.from(rendered.body), expiresAt: answer.expiresAt, source: params.data.source, origin: state.origin!, callback });
+  }
   return replyV1Data(event, policy, answer.json, params.data.source, answer.cost);
 }
 

@@ -20,7 +20,7 @@ describe("StoreResponseCache", () => {
     const first = await c.fetch("k", { ttl: 60 }, load);
     expect(first).toMatchObject({ json: '{"n":1}', status: "miss" });
     expect(first.cost).toBeGreaterThanOrEqual(1);
-    expect(await c.fetch("k", { ttl: 60 }, load)).toEqual({ json: '{"n":1}', cost: 0, status: "hit" });
+    expect(await c.fetch("k", { ttl: 60 }, load)).toEqual({ json: '{"n":1}', cost: 0, status: "hit", expiresAt: expect.any(Number) });
     expect(loads).toBe(1);
     expect(await c.stats()).toMatchObject({ driver: "memory", entries: 1, hits: 1, misses: 1, hitRate: 0.5 });
   });
@@ -142,7 +142,7 @@ describe("StoreResponseCache", () => {
     const c = cache(() => clock);
     expect(await c.peek("k")).toBeUndefined();
     await c.fetch("k", { ttl: 10 }, async () => ({ v: 1 }));
-    expect(await c.peek("k")).toEqual({ json: '{"v":1}', cost: 0, status: "hit" });
+    expect(await c.peek("k")).toEqual({ json: '{"v":1}', cost: 0, status: "hit", expiresAt: 1_010_000 });
     clock += 11_000;
     expect(await c.peek("k")).toBeUndefined();
   });

@@ -6,21 +6,18 @@
 import "reflect-metadata";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { H3 } from "h3";
-import { toNodeHandler } from "h3/node";
 import type { DependencyContainer } from "tsyringe";
 import { parseConfig, type AppConfig, type AppConfigInput } from "../../core/config.ts";
 import { createServiceContainer, disposeServiceContainer } from "../../core/container.ts";
 import { createMemoryLogger } from "../../core/logger.ts";
 import { PluginCatalog, discoverPlugins } from "../../core/plugins/discover.ts";
 import type { AnyPluginDefinition } from "../../core/plugin.ts";
-import { createApp } from "../../server/app.ts";
+import { createNodeHandler } from "../../server/app.ts";
 import { hardenServer, nodeEntry } from "../../server/node-server.ts";
 
 export const TEST_UA = "music-aggregator-tests/1.0";
 
 export interface TestApp {
-  app: H3;
   scope: DependencyContainer;
   config: AppConfig;
   url: string;
@@ -45,8 +42,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const catalog = options.plugins ? new PluginCatalog(options.plugins) : await discoverPlugins({ modules: config.plugins });
   const logger = createMemoryLogger();
   const scope = createServiceContainer({ config, catalog, logger });
-  const app = createApp(scope);
-  const handler = nodeEntry(toNodeHandler(app), logger);
+  const handler = nodeEntry(createNodeHandler(scope), logger);
   const server: Server = createServer(handler);
   hardenServer(server, handler, { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -55,7 +51,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const get = (path: string, init: RequestInit = {}) =>
     fetch(url + path, { ...init, headers: { "user-agent": TEST_UA, ...(init.headers as Record<string, string>) } });
   return {
-    app,
     scope,
     config,
     url,

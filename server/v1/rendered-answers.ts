@@ -1,0 +1,47 @@
+/**
+ * Cached `/v1` answers kept as the bytes they went out as, by request target (path and query,
+ * as the client sent them). The same target always passes the same parameter checks and names
+ * the same source, so a later request for it needs only the checks that depend on the request
+ * itself: method, user-agent and rate limit (see `server/fast-path.ts`). An entry lives no
+ * longer than the cached answer it was made from.
+ */
+import { LRUCache } from "lru-cache";
+
+export interface RenderedAnswer {
+  status: number;
+  /** the answer's own headers (type, nosniff, X-Cache); per-request ones are added when sent */
+  headers: Record<string, string>;
+  body: Buffer;
+  /** epoch milliseconds: the end of life of the cached answer it was made from */
+  expiresAt: number;
+  source: string;
+  origin: string;
+  /** the validated JSONP callback, when the answer is JSONP */
+  callback?: string;
+}
+
+/** Bytes kept at most: about 30,000 answers of a song's size. */
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+/** Longest request target kept: a longer one is not worth a copy. */
+const MAX_TARGET_LENGTH = 2048;
+
+export class RenderedAnswers {
+  private readonly entries: LRUCache<string, RenderedAnswer>;
+
+  constructor(maxBytes = DEFAULT_MAX_BYTES) {
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (answer, target) => answer.body.length + target.length + 256 });
+  }
+
+  remember(target: string, answer: RenderedAnswer): void {
+    if (target.length <= MAX_TARGET_LENGTH) this.entries.set(target, answer);
+  }
+
+  /** The fresh answer for a request target, if one is kept. */
+  get(target: string, now: number): RenderedAnswer | undefined {
+    const answer = this.entries.get(target);
+    if (!answer) return undefined;
+    if (answer.expiresAt > now) return answer;
+    this.entries.delete(target);
+    return undefined;
+  }
+}

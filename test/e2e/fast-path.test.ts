@@ -1,0 +1,120 @@
+/**
+ * Cached /v1 answers served from their rendered bytes before h3: every rule still holds. The
+ * method, user-agent and rate limit are checked per request; the answer is the same bytes; an
+ * answer lives no longer than its cached source; the limit is exact under concurrency, with
+ * refusals in the answer's own form (JSON or JSONP).
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UserAgentPolicy } from "../../core/guard/user-agent.ts";
+import { RequestLimiter } from "../../core/guard/request-limiter.ts";
+import { cachedAnswers } from "../../server/fast-path.ts";
+import { RenderedAnswers } from "../../server/v1/rendered-answers.ts";
+import { TEST_UA } from "../support/app.ts";
+import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
+
+describe("cachedAnswers (the node:http handler)", () => {
+  let server: Server;
+  let url: string;
+  let fallbacks = 0;
+  let hits = 0;
+  const answers = new RenderedAnswers();
+  beforeAll(async () => {
+    const fast = cachedAnswers({
+      answers,
+      userAgents: new UserAgentPolicy(["curl"]),
+      limiter: new RequestLimiter({ points: 3, durationSeconds: 60 }),
+      cache: { noteHit: () => hits++ } as never,
+      clientAddress: (address) => address ?? "unknown",
+    });
+    server = createServer((req, res) => {
+      if (fast(req, res)) return;
+      fallbacks++;
+      res.writeHead(418).end();
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const headers = { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", "x-cache": "HIT" };
+    answers.remember("/v1/song?origin=t&source=source_a&id=1", { status: 200, headers, body: Buffer.from('{"code":0}'), expiresAt: Date.now() + 60_000, source: "source_a", origin: "t" });
+    answers.remember("/v1/song?origin=t&source=source_a&id=2", { status: 200, headers, body: Buffer.from('{"code":0}'), expiresAt: Date.now() - 1, source: "source_a", origin: "t" });
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const get = (path: string, init: RequestInit = {}) => fetch(url + path, { ...init, headers: { "user-agent": TEST_UA, ...(init.headers as Record<string, string>) } });
+
+  it("answers a kept target, with the rate limit's headers; leaves every other request to the app", async () => {
+    const answered = await get("/v1/song?origin=t&source=source_a&id=1");
+    expect([answered.status, await answered.text(), answered.headers.get("ratelimit-remaining")]).toEqual([200, '{"code":0}', "2"]);
+    expect(hits).toBe(1);
+    const before = fallbacks;
+    await get("/v1/song?origin=t&source=source_a&id=1", { method: "POST" }); // another method
+    await get("/v1/song?origin=t&source=source_a&id=1", { headers: { "user-agent": "curl/8" } }); // blocked user-agent
+    await get("/v1/song?origin=t&source=source_a&id=2"); // expired
+    await get("/v1/song?source=source_a&id=1&origin=t"); // another target
+    expect(fallbacks - before).toBe(4);
+    expect(hits).toBe(1);
+  });
+});
+
+describe("the service, with repeated requests answered before h3", () => {
+  let t: FakeApp;
+  beforeAll(async () => {
+    t = await startFakeApp({ config: { rateLimit: { points: 40, duration: 60 }, cache: { ttl: { song: 1 } } } });
+  });
+  afterAll(() => t.close());
+
+  it("the same bytes as the h3 answer, HEAD with its length, the method and user-agent checked every time", async () => {
+    const path = v1("song", { source: "source_a", id: "1", callback: "player.show" });
+    await (await t.get(path)).text(); // a miss
+    const fromApp = await t.get(path); // a hit, rendered and kept
+    const appBody = await fromApp.text();
+    const fast = await t.get(path);
+    expect(await fast.text()).toBe(appBody);
+    expect(fast.headers.get("content-type")).toBe("application/javascript; charset=utf-8");
+    expect(fast.headers.get("x-cache")).toBe("HIT");
+    expect(Number(fast.headers.get("ratelimit-remaining"))).toBe(Number(fromApp.headers.get("ratelimit-remaining")) - 1);
+    const head = await t.get(path, { method: "HEAD" });
+    expect(Number(head.headers.get("content-length"))).toBe(Buffer.byteLength(appBody));
+    const deleted = await t.get(path, { method: "DELETE" });
+    expect([deleted.status, await deleted.text()]).toEqual([200, expect.stringContaining('"code":1004')]); // JSONP: always 200
+    expect(await (await t.get(path, { headers: { "user-agent": "python-requests/2.31" } })).text()).toContain('"code":4002');
+    expect(t.sims.source_a.calls.get("GET /tracks/:id")).toBe(1);
+  });
+
+  it("lives no longer than the cached answer it was made from", async () => {
+    const path = v1("song", { source: "source_a", id: "2" });
+    await t.get(path);
+    await t.get(path);
+    await new Promise((r) => setTimeout(r, 1100)); // song lifetime is 1 s here
+    const after = await t.json(path);
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(after.body.cost).toBeGreaterThan(0);
+  });
+});
+
+describe("the rate limit stays exact", () => {
+  it("under 120 concurrent requests for one kept answer, exactly the 30 allowed pass; the refusals are 4001 in JSON and JSONP", async () => {
+    const t = await startFakeApp({ config: { rateLimit: { points: 30, duration: 60 } } });
+    try {
+      const json = v1("song", { source: "source_a", id: "4" });
+      const jsonp = v1("song", { source: "source_a", id: "4", cb: "cb" });
+      for (const path of [json, json, jsonp]) await (await t.get(path)).text(); // miss, hit (kept), JSONP kept
+      const answers = await Promise.all(
+        Array.from({ length: 120 }, async (_, i) => {
+          const response = await t.get(i % 2 ? json : jsonp);
+          return { status: response.status, text: await response.text(), retryAfter: response.headers.get("retry-after") };
+        }),
+      );
+      const passed = answers.filter((a) => a.text.includes('"code":0'));
+      const refused = answers.filter((a) => a.text.includes('"code":4001'));
+      expect(passed).toHaveLength(27); // 30 minus the 3 that rendered the answers
+      expect(refused).toHaveLength(93);
+      expect(refused.every((a) => a.retryAfter !== null)).toBe(true);
+      expect(refused.filter((a) => a.text.startsWith("/**/ typeof cb") && a.status === 200).length).toBeGreaterThan(0);
+      expect(refused.filter((a) => a.status === 429 && a.text.startsWith("{")).length).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
