@@ -8,18 +8,34 @@
  */
 export class UserAgentPolicy {
   private readonly blocked: Set<string>;
+  /** Decisions by user-agent: a service sees the same few hundred user-agents over and over. */
+  private readonly decided = new Map<string, boolean>();
 
   constructor(entries: readonly string[]) {
     this.blocked = new Set(entries.map(productName).filter(Boolean));
   }
 
   isBlocked(userAgent: string | null | undefined): boolean {
-    const ua = (userAgent ?? "").trim();
+    const ua = userAgent ?? "";
+    let blocked = this.decided.get(ua);
+    if (blocked === undefined) {
+      blocked = this.decide(ua);
+      if (this.decided.size >= MEMO_SIZE) this.decided.clear();
+      this.decided.set(ua, blocked);
+    }
+    return blocked;
+  }
+
+  private decide(userAgent: string): boolean {
+    const ua = userAgent.trim();
     if (!ua) return true;
     for (const product of productNames(ua)) if (this.blocked.has(product)) return true;
     return false;
   }
 }
+
+/** User-agents whose decision is remembered; past that the memory starts over. */
+const MEMO_SIZE = 1024;
 
 /** An entry as a product name: `curl/` → `curl`, `got (` → `got`, lowercase. */
 export function productName(entry: string): string {
@@ -30,23 +46,16 @@ export function productName(entry: string): string {
 
 /** The product names of a user-agent, comments left out, lowercase. */
 function productNames(userAgent: string): string[] {
-  const names: string[] = [];
-  let depth = 0;
-  let token = "";
-  const flush = () => {
-    if (token) names.push(token.split("/", 1)[0].toLowerCase());
-    token = "";
-  };
-  for (const char of userAgent.slice(0, 1024)) {
-    if (char === "(") {
-      flush();
-      depth++;
-    } else if (char === ")") depth = Math.max(0, depth - 1);
-    else if (depth === 0) {
-      if (/\s/.test(char)) flush();
-      else token += char;
-    }
+  // Comments go, innermost first (they nest); what is left splits at white space into
+  // tokens, each named by what precedes its `/`. An unclosed `(` opens a comment to the end.
+  let text = userAgent.slice(0, 1024);
+  for (let previous = ""; previous !== text; ) {
+    previous = text;
+    text = text.replace(/\([^()]*\)/g, " ");
   }
-  flush();
-  return names;
+  const outside = text.replace(/\(.*$/, " ").replace(/\)/g, " ");
+  return outside
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((token) => token.split("/", 1)[0].toLowerCase());
 }
