@@ -13,6 +13,7 @@ import { ofetch, type FetchResponse } from "ofetch";
 import type { z } from "zod";
 import { NotFoundError, UpstreamError, UpstreamParseError, UpstreamTimeoutError, isServiceError, type ServiceErrorLike } from "../errors.ts";
 import type { GetJsonOptions, UpstreamClient, UpstreamClientFactory, UpstreamClientOptions, UpstreamRequest, UpstreamResponse } from "../services.ts";
+import { deadline } from "./deadline.ts";
 import { readCapped } from "./read-capped.ts";
 import { RequestBudget, sleep } from "./request-budget.ts";
 
@@ -50,8 +51,8 @@ export class HttpUpstreamClient implements UpstreamClient {
   async request(path: string, request: UpstreamRequest = {}): Promise<UpstreamResponse> {
     const method = request.method ?? "GET";
     const started = performance.now();
-    const timeout = AbortSignal.timeout(this.settings.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+    const time = deadline(this.settings.timeoutMs, request.signal);
+    const signal = time.signal;
     const attempts = 1 + ((request.idempotent ?? method === "GET") ? this.settings.retries : 0);
     let lastError: ServiceErrorLike | undefined;
     try {
@@ -85,6 +86,8 @@ export class HttpUpstreamClient implements UpstreamClient {
       if (signal.aborted && lastError) throw lastError;
       if (signal.aborted) throw new UpstreamTimeoutError(this.name, performance.now() - started, { cause: signal.reason });
       throw error;
+    } finally {
+      time.dispose();
     }
     throw lastError ?? new UpstreamError(`${this.name} request failed`);
   }

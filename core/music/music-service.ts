@@ -15,6 +15,7 @@ import type { AppConfig } from "../config.ts";
 import { VERSION } from "../config.ts";
 import type { PlaylistDetail, SongDetail, SongUrl, SourceInfo, StatusInfo } from "../domain.ts";
 import { CapabilityError, NotFoundError, PaidContentError, UpstreamParseError, UpstreamTimeoutError, isUpstreamFailure, withCost } from "../errors.ts";
+import { deadline } from "../http/deadline.ts";
 import type { Logger } from "../logger.ts";
 import { expiryFromUrl } from "../mapping/expiry.ts";
 import { OPERATIONS, type Capability, type OperationParams } from "../operations.ts";
@@ -131,15 +132,17 @@ export class MusicService {
    */
   private async load(source: BoundSource, what: string, loadSignal: AbortSignal, work: (ctx: CallContext) => Promise<unknown>): Promise<unknown> {
     const started = performance.now();
-    const deadline = AbortSignal.timeout(this.config.upstream.timeoutMs);
-    const signal = AbortSignal.any([loadSignal, deadline]);
+    const time = deadline(this.config.upstream.timeoutMs, loadSignal);
+    const signal = time.signal;
     try {
       return await untilAborted(work({ signal }), signal, DEADLINE_GRACE_MS, () =>
-        deadline.aborted ? new UpstreamTimeoutError(source.id, performance.now() - started) : loadSignal.reason,
+        time.expired() ? new UpstreamTimeoutError(source.id, performance.now() - started) : loadSignal.reason,
       );
     } catch (error) {
       if (isUpstreamFailure(error) && !loadSignal.aborted) this.log.warn(`${source.id} ${what}: ${(error as Error).message}`);
       throw error;
+    } finally {
+      time.dispose();
     }
   }
 

@@ -12,6 +12,7 @@ import { isServiceError, withCost } from "../errors.ts";
 import type { OperationParams } from "../operations.ts";
 import type { CachedAnswer } from "../services.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
+import { deadline } from "../http/deadline.ts";
 import { mapWithConcurrency } from "./concurrency.ts";
 
 type Lookup = (source: BoundSource, id: string, quality: Quality, signal: AbortSignal) => Promise<CachedAnswer>;
@@ -31,8 +32,17 @@ export class PlaylistUrls {
 
   async run(source: BoundSource, params: OperationParams<"playlist">, signal?: AbortSignal): Promise<CachedAnswer> {
     const started = performance.now();
-    const deadline = AbortSignal.timeout(this.config.upstream.timeoutMs);
-    const request = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    const time = deadline(this.config.upstream.timeoutMs, signal);
+    try {
+      return await this.fill(source, params, time.signal, started);
+    } finally {
+      time.dispose();
+    }
+  }
+
+  // --- internal ---
+
+  private async fill(source: BoundSource, params: OperationParams<"playlist">, request: AbortSignal, started: number): Promise<CachedAnswer> {
     let answer: CachedAnswer;
     try {
       answer = await this.page(source, params, request);
@@ -76,8 +86,6 @@ export class PlaylistUrls {
     const cost = fromUpstream ? Math.max(1, Math.round(performance.now() - started)) : 0;
     return { json: JSON.stringify(playlist), cost, status: answer.status };
   }
-
-  // --- internal ---
 
   /** Look-ups one request may make: the configured cap, and a quarter of a declared budget. */
   private fairShare(source: BoundSource): number {

@@ -6,6 +6,7 @@
 import type { SearchPage, SearchResult, Song } from "../domain.ts";
 import { ServiceError, SourceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, withCost, type ServiceErrorLike } from "../errors.ts";
 import type { CachedAnswer } from "../services.ts";
+import { deadline } from "../http/deadline.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
 
 export interface SearchParams {
@@ -64,15 +65,14 @@ export class SearchAllService {
    * this wait only: a load other callers share goes on under its own deadline.
    */
   private async withDeadline(source: BoundSource, params: SearchParams, requestSignal?: AbortSignal): Promise<CachedAnswer | ServiceErrorLike> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new UpstreamTimeoutError(source.id, this.deadlineMs)), this.deadlineMs);
-    const signal = requestSignal ? AbortSignal.any([controller.signal, requestSignal]) : controller.signal;
+    const time = deadline(this.deadlineMs, requestSignal);
     try {
-      return await this.searchOne(source, params, signal);
+      return await this.searchOne(source, params, time.signal);
     } catch (error) {
+      if (time.expired()) return new UpstreamTimeoutError(source.id, this.deadlineMs);
       return isServiceError(error) ? error : new UpstreamError(`${source.id} failed`, { cause: error });
     } finally {
-      clearTimeout(timer);
+      time.dispose();
     }
   }
 }
