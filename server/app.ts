@@ -9,7 +9,7 @@ import type { AppConfig } from "../core/config.ts";
 import { clientAddressResolver } from "../core/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../core/guard/user-agent.ts";
 import type { Logger } from "../core/logger.ts";
-import type { RateLimiter } from "../core/services.ts";
+import type { OriginStats, RateLimiter } from "../core/services.ts";
 import type { TrafficStats } from "../core/share/traffic-stats.ts";
 import { Tokens } from "../core/tokens.ts";
 import { registerDocsRoute } from "./docs/routes.ts";
@@ -31,6 +31,7 @@ export function createApp(scope: DependencyContainer): H3 {
     clientAddress: (event: H3Event) => address(event.req.ip, event.req.headers.get("x-forwarded-for")),
     log,
     accessLog: config.log.access ? log.child("access") : undefined,
+    origins: scope.resolve<OriginStats>(Tokens.OriginStats),
   })) {
     app.use(middleware);
   }
