@@ -10,7 +10,7 @@ import type { LoadLocks } from "./storage.ts";
 
 /** first pause between polls; each next one is longer, up to MAX_POLL_MS */
 const FIRST_POLL_MS = 10;
-const MAX_POLL_MS = 100;
+const MAX_POLL_MS = 50;
 
 export async function awaitOtherInstance<T>(
   locks: LoadLocks,

@@ -126,14 +126,17 @@ export class RedisLink {
   /**
    * While the connection is closed ioredis reconnects by itself and `ready` ends the outage.
    * A connection that stays open but does not answer (a stopped or overloaded Redis, a lost
-   * network) is probed with PING, and reopened after two silent probes.
+   * network) is probed with PING, and cut after two silent probes so that ioredis opens a new
+   * one; so is a new connection whose handshake gets no answer for two seconds.
    */
   private probeOnce(): void {
-    if (this.client.status !== "ready") return;
+    const status = this.client.status;
+    if (status === "connect" && ++this.probeMisses % 4 === 0) this.client.stream?.destroy();
+    if (status !== "ready") return;
     this.client.ping().then(
       () => this.markUp(),
       () => {
-        if (++this.probeMisses % 2 === 0) this.client.disconnect(true);
+        if (++this.probeMisses % 2 === 0) this.client.stream?.destroy();
       },
     );
   }
