@@ -62,6 +62,7 @@ export async function runPrimary(count: number, log: Logger): Promise<void> {
     const channel = new Channel(worker).handle("storage", storage);
     totals.serve(worker.id, channel, () => channels.entries());
     channels.set(worker.id, channel);
+    log.info(`worker ${worker.id} started (pid ${worker.process.pid})`);
     return worker;
   };
 

@@ -9,7 +9,7 @@
 import type { StatsTotals } from "../services.ts";
 import type { Channel } from "../cluster/channel.ts";
 import { LocalStats, type Figures } from "./local-stats.ts";
-import { HourlyOriginCounts } from "./origin-stats.ts";
+import { HourlyOriginCounts } from "./hourly-origins.ts";
 
 const REPORT_MS = 5000;
 /** how long a worker waits for the group's totals before answering with its own */

@@ -4,7 +4,7 @@
  * differ only in where the other processes' counts come from.
  */
 import type { SharedStats, StatsTotals } from "../services.ts";
-import { HourlyOriginCounts, type HourCount } from "./origin-stats.ts";
+import { HourlyOriginCounts, type HourCount } from "./hourly-origins.ts";
 
 /** What one process counted, as sent to another process. */
 export interface Figures {

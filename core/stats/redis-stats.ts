@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import type { RedisLink } from "../redis/connection.ts";
 import type { SharedStats, StatsTotals } from "../services.ts";
-import { HOUR_MS, HourlyOriginCounts, MAX_ORIGINS_PER_HOUR, TOP_ORIGINS, WINDOW_HOURS, topOrigins } from "./origin-stats.ts";
+import { HOUR_MS, HourlyOriginCounts, MAX_ORIGINS_PER_HOUR, TOP_ORIGINS, WINDOW_HOURS, topOrigins } from "./hourly-origins.ts";
 
 const SEND_MS = 1000;
 
