@@ -114,12 +114,16 @@ describe("Redis unreachable at start", () => {
     const port = await freePort();
     const app = await startFakeApp({ config: { store: { redis: `redis://127.0.0.1:${port}`, prefix: "absent" } } });
     try {
+      const times: number[] = [];
       for (const path of [v1("song", { source: "source_a", id: 1 }), v1("song", { source: "source_a", id: 1 }), v1("status"), "/api/v0/limit"]) {
         const answer = await timed(app, path);
         expect(answer.status).toBe(200);
-        expect(answer.ms).toBeLessThan(QUICK_MS + 500);
+        times.push(Math.round(answer.ms));
       }
       const later = await timed(app, v1("song", { source: "source_a", id: 2 }));
+      console.info(`[outage] answers with Redis unreachable at start (ms): ${[...times, Math.round(later.ms)].join(", ")}`);
+      // The first connection is waited for at most 500 ms (start grace), once.
+      expect(Math.max(...times)).toBeLessThan(QUICK_MS + 500);
       expect(later.ms).toBeLessThan(100);
       expect(lines(app, "redis unreachable at start")).toHaveLength(1);
       expect(app.logs.filter((line) => line.includes("redis"))).toHaveLength(1);
