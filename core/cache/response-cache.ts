@@ -185,7 +185,7 @@ export class StoreResponseCache implements ResponseCache {
 /** A lock outlives its holder's deadline by this much, so that it never lapses while the holder still works. */
 const LOCK_MARGIN_MS = 1000;
 
-export interface StoredEntry {
+interface StoredEntry {
   expiresAt: number;
   kind: "v" | "n";
   payload: string;
