@@ -57,6 +57,7 @@ export const AppConfigSchema = z.strictObject({
   lyrics: z.union([PluginBinding, z.literal(false)]).optional(),
   cache: z
     .strictObject({
+      /** where answers are cached; default `redis` when `store.redis` is set (shared by instances), else `memory` */
       driver: z.enum(["memory", "redis"]).default("memory"),
       /** most entries kept by the memory cache */
       max: z.number().int().positive().default(10_000),
@@ -73,7 +74,11 @@ export const AppConfigSchema = z.strictObject({
     .prefault({}),
   store: z
     .strictObject({
-      /** Redis address (env REDIS_URL): cache, rate limiter and statistics move there */
+      /**
+       * Redis address (env REDIS_URL): rate limiter and statistics move there, and the cache
+       * too unless `cache.driver` is set explicitly; while Redis is down each instance stands
+       * in with its memory (see `core/stores.ts`)
+       */
       redis: z.string().url().optional(),
       /** key prefix in the shared store, so several services can share one Redis */
       prefix: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).default("music"),

@@ -1,15 +1,14 @@
 /**
- * Builds the service's DI container: config, logger, cache, rate limiter, upstream HTTP,
- * the plugin catalog and the bound plugins, then the services that use them. Each app gets
- * its own child container, so tests can run several independent apps in one process.
+ * Builds the service's DI container: config, logger, cache, rate limiter, statistics,
+ * upstream HTTP, the plugin catalog and the bound plugins, then the services that use them.
+ * Each app gets its own child container, so tests can run several independent apps in one
+ * process. Where the shared state lives (memory, the process group, Redis) is `stores.ts`'s.
  */
 import "reflect-metadata";
-import { Redis } from "ioredis";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";
 import type { AppConfig } from "./config.ts";
 import { StoreResponseCache } from "./cache/response-cache.ts";
-import { createCacheBackend } from "./cache/storage.ts";
-import { RequestLimiter } from "./guard/request-limiter.ts";
+import type { Channel } from "./cluster/channel.ts";
 import { UserAgentPolicy } from "./guard/user-agent.ts";
 import { HttpUpstreamClientFactory } from "./http/upstream-client.ts";
 import { createConsoleLogger, type Logger } from "./logger.ts";
@@ -17,49 +16,53 @@ import { MusicService } from "./music/music-service.ts";
 import type { PluginCatalog } from "./plugins/discover.ts";
 import { instantiatePlugins } from "./plugins/instantiate.ts";
 import { registerShareServices } from "./share/register.ts";
+import { CountingOriginStats } from "./stats/origin-stats.ts";
+import { createStores } from "./stores.ts";
 import { Tokens } from "./tokens.ts";
 
 export interface ServiceContainerOptions {
   config: AppConfig;
   catalog: PluginCatalog;
   logger?: Logger;
+  /** this process is a worker of a `WORKERS` group: its channel to the primary */
+  group?: Channel;
 }
 
 /** Registers everything; throws `PluginStartupError` when a plugin or its config is bad. */
-export function createServiceContainer({ config, catalog, logger }: ServiceContainerOptions): DependencyContainer {
+export function createServiceContainer({ config, catalog, logger, group }: ServiceContainerOptions): DependencyContainer {
   const scope = rootContainer.createChildContainer();
   const log = logger ?? createConsoleLogger();
-  const redis = config.store.redis ? new Redis(config.store.redis, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
-  // An unreachable Redis must not crash the process: the limiter falls back to memory.
-  redis?.on("error", (error) => log.warn(`redis: ${error.message}`));
-
-  const prefix = config.store.prefix;
-  const cacheBackend = createCacheBackend(config, `${prefix}:cache`);
-  const statsBackend = createCacheBackend({ ...config, cache: { ...config.cache, max: 1000 } }, `${prefix}:stats`);
+  const stores = createStores(config, log, group);
   scope.registerInstance(Tokens.Config, config);
   scope.registerInstance(Tokens.Logger, log);
-  scope.registerInstance(Tokens.Storage, cacheBackend.storage);
-  scope.registerInstance(Tokens.StatsStorage, statsBackend.storage);
+  scope.registerInstance(Tokens.Storage, stores.cache.storage);
+  scope.registerInstance(Tokens.StatsStorage, stores.statsStorage);
+  scope.registerInstance(Tokens.SharedStats, stores.stats);
+  scope.registerInstance(Tokens.OriginStats, scope.resolve(CountingOriginStats));
   scope.registerInstance(
     Tokens.ResponseCache,
-    new StoreResponseCache(cacheBackend, { notFoundTtl: config.cache.ttl.notFound, staleTtl: config.cache.ttl.stale }),
+    new StoreResponseCache(
+      stores.cache,
+      { notFoundTtl: config.cache.ttl.notFound, staleTtl: config.cache.ttl.stale, loadMs: config.upstream.timeoutMs },
+      stores.stats,
+    ),
   );
   scope.registerInstance(Tokens.Http, new HttpUpstreamClientFactory(config.upstream));
-  scope.registerInstance(
-    Tokens.RateLimiter,
-    new RequestLimiter({ points: config.rateLimit.points, durationSeconds: config.rateLimit.duration, redis, keyPrefix: `${prefix}:rl` }),
-  );
+  scope.registerInstance(Tokens.RateLimiter, stores.limiter);
   scope.registerInstance(Tokens.UserAgentPolicy, new UserAgentPolicy(config.userAgentBlock));
 
-  const bound = instantiatePlugins(catalog, config, scope, log);
-  scope.registerInstance(Tokens.SourceRegistry, bound.registry);
-  scope.registerInstance(Tokens.MusicService, scope.resolve(MusicService));
-  registerShareServices(scope, { config, log, backend: bound.share?.backend });
+  try {
+    const bound = instantiatePlugins(catalog, config, scope, log);
+    scope.registerInstance(Tokens.SourceRegistry, bound.registry);
+    scope.registerInstance(Tokens.MusicService, scope.resolve(MusicService));
+    registerShareServices(scope, { config, log, backend: bound.share?.backend });
+  } catch (error) {
+    // A plugin that cannot start stops the start: nothing of the stores may keep the process alive.
+    void stores.dispose();
+    throw error;
+  }
 
-  scope.registerInstance(Tokens.Dispose, async () => {
-    await Promise.allSettled([cacheBackend.dispose(), statsBackend.dispose()]);
-    redis?.disconnect();
-  });
+  scope.registerInstance(Tokens.Dispose, () => stores.dispose());
   return scope;
 }
 

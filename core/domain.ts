@@ -136,18 +136,32 @@ export type SourceInfo = z.infer<typeof SourceInfo>;
 
 export const CacheStats = z.object({
   driver: z.string(),
-  entries: NonNegativeInt,
-  hits: NonNegativeInt,
-  misses: NonNegativeInt,
+  entries: NonNegativeInt.describe(
+    "answers held: the memory cache's size (summed over the workers of one process), or the shared Redis cache's, read from an index, never a key scan",
+  ),
+  hits: NonNegativeInt.describe("requests answered from the cache, summed over every instance sharing Redis, or every worker"),
+  misses: NonNegativeInt.describe("requests that found no fresh answer in the cache, summed like hits"),
   hitRate: z.number().min(0).max(1),
 });
 export type CacheStats = z.infer<typeof CacheStats>;
+
+export const OriginCount = z.object({
+  origin: z.string(),
+  requests: NonNegativeInt,
+});
+export type OriginCount = z.infer<typeof OriginCount>;
 
 export const StatusInfo = z.object({
   version: z.string(),
   /** whole seconds */
   uptime: NonNegativeInt,
   cache: CacheStats,
+  /** the top 20 origins by requests: this hour and the 23 before it, every instance counted */
+  origins: z
+    .array(OriginCount)
+    .describe(
+      "the 20 origins with the most requests in the last 24 hours (the current hour and the 23 before it), most first; counted over every instance sharing Redis, or every worker of the process",
+    ),
   notice: z.string(),
 });
 export type StatusInfo = z.infer<typeof StatusInfo>;

@@ -3,7 +3,7 @@
  * whatever class implements it (`Tokens` in `tokens.ts` names them).
  */
 import type { z } from "zod";
-import type { CacheStats } from "./domain.ts";
+import type { CacheStats, OriginCount } from "./domain.ts";
 
 /** At most `requests` per `windowMs` to one upstream: its published rate limit. */
 export interface BudgetOptions {
@@ -129,4 +129,31 @@ export interface RateLimiter {
   readonly points: number;
   /** Spends one point of `clientKey`'s budget. */
   consume(clientKey: string): Promise<RateDecision>;
+}
+
+/** The figures of `/v1/status`, totalled over every instance (Redis) or every worker (`WORKERS`). */
+export interface StatsTotals {
+  hits: number;
+  misses: number;
+  entries: number;
+  /** the top origins of the last 24 hours */
+  origins: OriginCount[];
+}
+
+/**
+ * Statistics counted in this process and totalled over the others. Counting is a field
+ * increment or a Map update (the hot path); sending counts elsewhere happens in batches.
+ */
+export interface SharedStats {
+  /** this process's cache counters, bumped by the response cache */
+  readonly local: { hits: number; misses: number };
+  countOrigin(origin: string): void;
+  totals(): Promise<StatsTotals>;
+  close(): Promise<void>;
+}
+
+/** Requests per `origin`: recorded for each request, reported as the top 20 of the last 24 h. */
+export interface OriginStats {
+  record(origin: string): void;
+  top(): Promise<OriginCount[]>;
 }

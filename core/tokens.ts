@@ -43,6 +43,10 @@ export const Tokens = {
   QrCodes: Symbol.for("music.qr-codes"),
   /** `UserAgentPolicy`: the user-agent block list */
   UserAgentPolicy: Symbol.for("music.user-agent-policy"),
+  /** `SharedStats`: cache and origin counts of this process, totalled over instances or workers */
+  SharedStats: Symbol.for("music.shared-stats"),
+  /** `OriginStats`: requests per origin, the top 20 of the last 24 h */
+  OriginStats: Symbol.for("music.origin-stats"),
   /** `() => Promise<void>`: closes the container's connections */
   Dispose: Symbol.for("music.dispose"),
 } as const;

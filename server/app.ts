@@ -13,7 +13,7 @@ import type { AppConfig } from "../core/config.ts";
 import { clientAddressResolver } from "../core/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../core/guard/user-agent.ts";
 import type { Logger } from "../core/logger.ts";
-import type { RateLimiter, ResponseCache } from "../core/services.ts";
+import type { OriginStats, RateLimiter, ResponseCache } from "../core/services.ts";
 import type { TrafficStats } from "../core/share/traffic-stats.ts";
 import { Tokens } from "../core/tokens.ts";
 import { registerDocsRoute } from "./docs/routes.ts";
@@ -24,7 +24,7 @@ import { RenderedAnswers } from "./v1/rendered-answers.ts";
 import { registerV1Routes } from "./v1/routes.ts";
 
 export function createApp(scope: DependencyContainer, answers = new RenderedAnswers()): H3 {
-  const { config, log, userAgents, limiter, address } = services(scope);
+  const { config, log, userAgents, limiter, address, origins } = services(scope);
   // Malformed percent-encoding reaches the pipeline (as a path no route serves) instead of
   // h3's bare 400, so it is answered in the usual order of checks, in the envelope.
   const app = new H3({ allowMalformedURL: true });
@@ -35,6 +35,7 @@ export function createApp(scope: DependencyContainer, answers = new RenderedAnsw
     clientAddress: (event: H3Event) => address(event.req.ip, event.req.headers.get("x-forwarded-for")),
     log,
     accessLog: config.log.access ? log.child("access") : undefined,
+    origins: scope.resolve<OriginStats>(Tokens.OriginStats),
   })) {
     app.use(middleware);
   }
@@ -47,7 +48,7 @@ export function createApp(scope: DependencyContainer, answers = new RenderedAnsw
 export function createNodeHandler(scope: DependencyContainer): (req: IncomingMessage, res: ServerResponse) => unknown {
   const answers = new RenderedAnswers();
   const app = toNodeHandler(createApp(scope, answers));
-  const { config, log, userAgents, limiter, address } = services(scope);
+  const { config, log, userAgents, limiter, address, origins } = services(scope);
   const fast = cachedAnswers({
     answers,
     userAgents,
@@ -55,6 +56,7 @@ export function createNodeHandler(scope: DependencyContainer): (req: IncomingMes
     cache: scope.resolve<ResponseCache>(Tokens.ResponseCache),
     clientAddress: address,
     accessLog: config.log.access ? log.child("access") : undefined,
+    origins,
   });
   return (req, res) => (fast(req, res) ? undefined : app(req, res));
 }
@@ -69,5 +71,6 @@ function services(scope: DependencyContainer) {
     userAgents: scope.resolve<UserAgentPolicy>(Tokens.UserAgentPolicy),
     limiter: scope.resolve<RateLimiter>(Tokens.RateLimiter),
     address: clientAddressResolver(config.rateLimit.trustProxy),
+    origins: scope.resolve<OriginStats>(Tokens.OriginStats),
   };
 }

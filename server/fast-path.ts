@@ -11,7 +11,7 @@ import { rateLimitKey } from "../core/guard/client-ip.ts";
 import { rateLimitHeaders } from "../core/guard/request-limiter.ts";
 import type { UserAgentPolicy } from "../core/guard/user-agent.ts";
 import type { Logger } from "../core/logger.ts";
-import type { RateDecision, RateLimiter, ResponseCache } from "../core/services.ts";
+import type { OriginStats, RateDecision, RateLimiter, ResponseCache } from "../core/services.ts";
 import { RateLimitError } from "../core/errors.ts";
 import type { RenderedAnswer, RenderedAnswers } from "./v1/rendered-answers.ts";
 import { errorEnvelope, renderV1 } from "./v1/respond.ts";
@@ -23,11 +23,13 @@ export interface FastPathServices {
   cache: ResponseCache;
   clientAddress(socketAddress: string | undefined, forwardedFor: string | null): string;
   accessLog?: Logger;
+  /** requests per origin, counted here as the pipeline counts them */
+  origins: OriginStats;
 }
 
 /** Answers `req` from a rendered answer and returns true, or returns false and leaves it alone. */
 export function cachedAnswers(services: FastPathServices): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const { answers, userAgents, limiter, cache, clientAddress, accessLog } = services;
+  const { answers, userAgents, limiter, cache, clientAddress, accessLog, origins } = services;
   return (req, res) => {
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return false;
@@ -39,6 +41,7 @@ export function cachedAnswers(services: FastPathServices): (req: IncomingMessage
     void limiter.consume(rateLimitKey(client)).then((decision) => {
       const status = decision.allowed ? send(res, method, answer, decision) : refuse(res, method, answer, decision);
       if (decision.allowed) cache.noteHit();
+      origins.record(answer.origin);
       accessLog?.info(
         `${method} ${req.url!.split("?", 1)[0].slice(0, 200)} ${status} code=${decision.allowed ? 0 : 4001} ${(performance.now() - started).toFixed(1)}ms source=${decision.allowed ? answer.source : "-"} origin=${answer.origin}`,
       );

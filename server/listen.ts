@@ -4,6 +4,7 @@
  * that silently answers elsewhere is worse than one that does not start, so a busy address
  * stops the start with a message that names it.
  */
+import cluster from "node:cluster";
 import { createServer } from "node:net";
 import type { Server } from "node:http";
 import { listen } from "listhen";
@@ -16,7 +17,9 @@ export interface Listening {
 }
 
 export async function serve(handler: NodeHandler, { port, host, timeouts }: { port: number; host: string; timeouts: RequestTimeouts }): Promise<Listening> {
-  if (port !== 0) await probe(port, host);
+  // In a worker of a group the primary has checked the address; an exclusive probe here
+  // would find it busy with the sibling workers, which share it through the primary.
+  if (port !== 0 && !cluster.isWorker) await checkAddress(port, host);
   const listener = await listen(handler, {
     // An object turns off get-port-please's fallbacks (another port, a random one).
     port: port === 0 ? 0 : ({ port, ports: [], portRange: [], alternativePortRange: [], random: false } as never),
@@ -38,10 +41,8 @@ export async function serve(handler: NodeHandler, { port, host, timeouts }: { po
   return { server, url: listener.url };
 }
 
-// --- internal ---
-
 /** Tries the address first, so the error says why it cannot be had. */
-function probe(port: number, host: string): Promise<void> {
+export function checkAddress(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const tester = createServer();
     tester.once("error", (error: NodeJS.ErrnoException) => {
@@ -58,6 +59,20 @@ function probe(port: number, host: string): Promise<void> {
     tester.listen({ port, host, exclusive: true }, () => tester.close(() => resolve()));
   });
 }
+
+/** A port free on `host` right now. */
+export function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const tester = createServer();
+    tester.once("error", (error) => reject(new ListenError(`cannot listen on ${address(host, 0)}: ${error.message}`)));
+    tester.listen({ port: 0, host, exclusive: true }, () => {
+      const { port } = tester.address() as { port: number };
+      tester.close(() => resolve(port));
+    });
+  });
+}
+
+// --- internal ---
 
 function address(host: string, port: number): string {
   return host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;

@@ -11,7 +11,7 @@ import { rateLimitKey } from "../core/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../core/guard/user-agent.ts";
 import type { Logger } from "../core/logger.ts";
 import type { RequestKind, TrafficStats } from "../core/share/traffic-stats.ts";
-import type { RateLimiter } from "../core/services.ts";
+import type { OriginStats, RateLimiter } from "../core/services.ts";
 import { rateLimitHeaders } from "../core/guard/request-limiter.ts";
 import { stateOf, type Family } from "./request-state.ts";
 import { replyFailure } from "./replies.ts";
@@ -39,6 +39,8 @@ export interface PipelineServices {
   log: Logger;
   /** the access log; none when undefined */
   accessLog?: Logger;
+  /** requests per validated origin (docs/decisions.md (/v1): origin is for logs and statistics) */
+  origins: OriginStats;
 }
 
 /** The middleware, in docs/decisions.md (/v1) order. */
@@ -54,13 +56,19 @@ export function policyOf(event: H3Event): RoutePolicy {
 
 const FALLBACK_POLICY: RoutePolicy = { family: "v1", methods: ["GET", "HEAD"], userAgent: false };
 
-/** One line per request: method, path, status, code, time, source, origin (docs/decisions.md (/v1): origin is for logs). */
-function logAccess({ accessLog }: PipelineServices): Middleware {
+/** One line per request: method, path, status, code, time, source, origin; and the request counted for its origin. */
+function logAccess({ accessLog, origins }: PipelineServices): Middleware {
   return async (event, next) => {
-    if (!accessLog) return next();
+    if (!accessLog) {
+      const response = await next();
+      const origin = stateOf(event).origin;
+      if (origin) origins.record(origin);
+      return response;
+    }
     const started = performance.now();
     const response = (await next()) as Response | undefined;
     const state = stateOf(event);
+    if (state.origin) origins.record(state.origin);
     const ms = (performance.now() - started).toFixed(1);
     accessLog.info(
       `${event.req.method} ${event.url.pathname.slice(0, 200)} ${response?.status ?? "-"} code=${state.code ?? "-"} ${ms}ms source=${state.source ?? "-"} origin=${state.origin ?? "-"}`,

@@ -1,12 +1,13 @@
 /**
  * Cached answers as JSON text. A hit costs one storage read and no parse: the server splices
  * the stored text into the envelope. Misses of the same key in flight are coalesced into one
- * upstream call; not-found answers are cached briefly; an expired answer stands in when the
- * upstream fails.
+ * upstream call, and with a shared backend into one call across instances (`shared-load.ts`);
+ * not-found answers are cached briefly; an expired answer stands in when the upstream fails.
  */
 import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, isUpstreamFailure, withCost } from "../errors.ts";
 import type { CacheStats } from "../domain.ts";
-import type { CachePolicy, CachedAnswer, ResponseCache } from "../services.ts";
+import type { CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../services.ts";
+import { awaitOtherInstance } from "./shared-load.ts";
 import type { CacheBackend } from "./storage.ts";
 
 export type { CachePolicy, CachedAnswer };
@@ -14,6 +15,8 @@ export type { CachePolicy, CachedAnswer };
 export interface ResponseCacheSettings {
   notFoundTtl: number;
   staleTtl: number;
+  /** a load's deadline (`upstream.timeoutMs`): how long another instance's load of the same key is waited for */
+  loadMs: number;
 }
 
 /** A load in flight and how many callers still wait for it. */
@@ -25,14 +28,17 @@ interface SharedLoad {
 
 export class StoreResponseCache implements ResponseCache {
   private readonly inFlight = new Map<string, SharedLoad>();
-  private hits = 0;
-  private misses = 0;
+  /** this process's hits and misses, which `stats` totals over every instance */
+  private readonly counts: { hits: number; misses: number };
 
   constructor(
     private readonly backend: CacheBackend,
     private readonly settings: ResponseCacheSettings,
+    private readonly shared: SharedStats,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.counts = shared.local;
+  }
 
   fetch(key: string, policy: CachePolicy, load: (signal: AbortSignal) => Promise<unknown>, signal?: AbortSignal): Promise<CachedAnswer> {
     const raw = this.read(key);
@@ -45,23 +51,18 @@ export class StoreResponseCache implements ResponseCache {
   async peek(key: string): Promise<CachedAnswer | undefined> {
     const stored = await this.read(key);
     if (!stored || stored.kind !== "v" || stored.expiresAt <= this.now()) return undefined;
-    this.hits++;
+    this.counts.hits++;
     return { json: stored.payload, cost: 0, status: "hit", expiresAt: stored.expiresAt };
   }
 
   noteHit(): void {
-    this.hits++;
+    this.counts.hits++;
   }
 
   async stats(): Promise<CacheStats> {
-    const total = this.hits + this.misses;
-    return {
-      driver: this.backend.driver,
-      entries: await this.backend.countEntries().catch(() => 0),
-      hits: this.hits,
-      misses: this.misses,
-      hitRate: total ? Math.round((this.hits / total) * 1000) / 1000 : 0,
-    };
+    const { hits, misses, entries } = await this.shared.totals();
+    const total = hits + misses;
+    return { driver: this.backend.driver, entries, hits, misses, hitRate: total ? Math.round((hits / total) * 1000) / 1000 : 0 };
   }
 
   // --- internal ---
@@ -74,7 +75,7 @@ export class StoreResponseCache implements ResponseCache {
     signal: AbortSignal | undefined,
   ): Promise<CachedAnswer> {
     if (stored && stored.expiresAt > this.now()) {
-      this.hits++;
+      this.counts.hits++;
       if (stored.kind === "n") return Promise.reject(new NotFoundError(stored.payload));
       return Promise.resolve({ json: stored.payload, cost: 0, status: "hit", expiresAt: stored.expiresAt });
     }
@@ -82,9 +83,9 @@ export class StoreResponseCache implements ResponseCache {
     if (signal?.aborted) return Promise.reject(endedWait(signal, 0));
     let shared = this.inFlight.get(key);
     if (!shared) {
-      this.misses++;
+      this.counts.misses++;
       const controller = new AbortController();
-      const promise = this.load(key, policy, () => load(controller.signal), stored).finally(() => this.inFlight.delete(key));
+      const promise = this.load(key, policy, () => load(controller.signal), stored, controller.signal).finally(() => this.inFlight.delete(key));
       shared = { promise, controller, waiters: 0 };
       this.inFlight.set(key, shared);
     }
@@ -122,7 +123,25 @@ export class StoreResponseCache implements ResponseCache {
     });
   }
 
-  private async load(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale?: StoredEntry): Promise<CachedAnswer> {
+  private async load(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale: StoredEntry | undefined, signal: AbortSignal): Promise<CachedAnswer> {
+    const locks = this.backend.locks;
+    if (!locks) return this.loadHere(key, policy, load, stale);
+    // Another instance may be loading this key: wait for its answer rather than ask again.
+    const lock = await locks.acquire(key, this.settings.loadMs + LOCK_MARGIN_MS);
+    if (lock === "held") {
+      const delivered = await awaitOtherInstance(locks, key, this.settings.loadMs, signal, (raw) => this.fresh(raw));
+      if (delivered?.kind === "n") throw new NotFoundError(delivered.payload);
+      if (delivered) return { json: delivered.payload, cost: 0, status: "hit" };
+      if (signal.aborted) throw signal.reason;
+    }
+    try {
+      return await this.loadHere(key, policy, load, stale);
+    } finally {
+      if (typeof lock === "function") await lock();
+    }
+  }
+
+  private async loadHere(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale?: StoredEntry): Promise<CachedAnswer> {
     const started = performance.now();
     let value: unknown;
     try {
@@ -153,12 +172,16 @@ export class StoreResponseCache implements ResponseCache {
     }
   }
 
+  /** A raw entry that is fresh, decoded; undefined otherwise. */
+  private fresh(raw: string | undefined): StoredEntry | undefined {
+    const stored = raw === undefined ? undefined : decode(raw);
+    return stored && stored.expiresAt > this.now() ? stored : undefined;
+  }
+
   private async write(key: string, kind: "v" | "n", payload: string, ttlSeconds: number, keepStale = true): Promise<void> {
     const expiresAt = this.now() + ttlSeconds * 1000;
-    // A failing cache store must never fail the request it caches.
-    await this.backend.storage
-      .setItemRaw(key, `${expiresAt}|${kind}|${payload}`, { ttl: ttlSeconds + (keepStale ? this.settings.staleTtl : 0) })
-      .catch(() => undefined);
+    // A failing cache store must never fail the request it caches (the backend never throws).
+    await this.backend.write(key, `${expiresAt}|${kind}|${payload}`, ttlSeconds + (keepStale ? this.settings.staleTtl : 0));
   }
 }
 
@@ -167,6 +190,9 @@ function endedWait(signal: AbortSignal, waitedMs: number): unknown {
   const reason: unknown = signal.reason;
   return isServiceError(reason) ? reason : new UpstreamTimeoutError("the upstream", waitedMs);
 }
+
+/** A lock outlives its holder's deadline by this much, so that it never lapses while the holder still works. */
+const LOCK_MARGIN_MS = 1000;
 
 interface StoredEntry {
   expiresAt: number;

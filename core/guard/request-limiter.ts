@@ -1,9 +1,12 @@
 /**
- * Per-client rate limiting on rate-limiter-flexible: in memory by default, in Redis when
- * configured so that instances behind a load balancer share one budget per client.
+ * Per-client rate limiting on rate-limiter-flexible. The budget lives in Redis when one is
+ * configured, so that instances behind a load balancer share it exactly. The fallback, used
+ * alone without Redis and while Redis is down (no request waits on a dead Redis for it), is
+ * this process's memory, or in a `WORKERS` group the primary's memory through
+ * rate-limiter-flexible's cluster limiter, so that the workers share one budget exactly.
  */
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import type { Redis } from "ioredis";
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { RedisLink } from "../redis/connection.ts";
 import type { RateDecision, RateLimiter } from "../services.ts";
 
 export type { RateDecision };
@@ -20,30 +23,47 @@ export function rateLimitHeaders(decision: RateDecision): Record<string, string>
 export interface RequestLimiterOptions {
   points: number;
   durationSeconds: number;
-  /** a connected ioredis client to share the budget across instances */
-  redis?: Redis;
+  /** the Redis connection to share the budget across instances */
+  redis?: RedisLink;
+  /** this process is a worker of a group: the fallback is the primary's (it runs `RateLimiterClusterMaster`) */
+  group?: boolean;
   keyPrefix?: string;
 }
 
+/** How long a worker waits for the primary's decision before letting the request through. */
+const GROUP_TIMEOUT_MS = 500;
+
 export class RequestLimiter implements RateLimiter {
-  private readonly limiter: RateLimiterAbstract;
+  private readonly shared?: RateLimiterAbstract;
+  private readonly fallback: RateLimiterAbstract;
+  private readonly link?: RedisLink;
   readonly points: number;
 
   constructor(options: RequestLimiterOptions) {
     this.points = options.points;
+    this.link = options.redis;
     const common = { points: options.points, duration: options.durationSeconds, keyPrefix: options.keyPrefix ?? "music:rl" };
-    this.limiter = options.redis
-      ? new RateLimiterRedis({ ...common, storeClient: options.redis, insuranceLimiter: new RateLimiterMemory(common) })
-      : new RateLimiterMemory(common);
+    this.fallback = options.group ? new RateLimiterCluster({ ...common, timeoutMs: GROUP_TIMEOUT_MS }) : new RateLimiterMemory(common);
+    // Not ready (reconnecting): fail at once rather than queue, and fall back.
+    if (options.redis) this.shared = new RateLimiterRedis({ ...common, storeClient: options.redis.client, rejectIfRedisNotReady: true });
   }
 
   /** Spends one point of `clientKey`'s budget. */
   async consume(clientKey: string): Promise<RateDecision> {
+    if (this.shared && this.link!.state !== "down" && (await this.link!.settled()) === "up") {
+      try {
+        return this.decision(true, await this.shared.consume(clientKey, 1));
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return this.decision(false, rejection);
+        // Redis failed: it is skipped from now until it is back, this request included.
+        this.link!.failed(rejection);
+      }
+    }
     try {
-      return this.decision(true, await this.limiter.consume(clientKey, 1));
+      return this.decision(true, await this.fallback.consume(clientKey, 1));
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return this.decision(false, rejection);
-      // The store failed and so did the insurance limiter: let the request through.
+      // The fallback failed too (the primary did not answer): let the request through.
       return { allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 };
     }
   }

@@ -20,7 +20,7 @@ import type { Logger } from "../logger.ts";
 import { expiryFromUrl } from "../mapping/expiry.ts";
 import { OPERATIONS, type Capability, type OperationParams } from "../operations.ts";
 import type { CallContext, SourceMethods } from "../plugin.ts";
-import type { CachedAnswer, CachePolicy, ResponseCache } from "../services.ts";
+import type { CachedAnswer, CachePolicy, OriginStats, ResponseCache } from "../services.ts";
 import type { BoundSource, SourceRegistry } from "../sources/source-registry.ts";
 import { Tokens } from "../tokens.ts";
 import { PlaylistUrls } from "./playlist-urls.ts";
@@ -39,6 +39,7 @@ export class MusicService {
     @inject(Tokens.ResponseCache) private readonly cache: ResponseCache,
     @inject(Tokens.Config) private readonly config: AppConfig,
     @inject(Tokens.Logger) private readonly log: Logger,
+    @inject(Tokens.OriginStats) private readonly origins: OriginStats,
   ) {
     this.searchAll = new SearchAllService(config.upstream.searchAllTimeoutMs, (source, params, signal) =>
       this.operation(source as Enabled, "search", { ...params, source: source.id, type: "song" }, signal),
@@ -74,12 +75,9 @@ export class MusicService {
   }
 
   async status(): Promise<StatusInfo> {
-    return {
-      version: VERSION,
-      uptime: Math.floor((Date.now() - this.startedAt) / 1000),
-      cache: await this.cache.stats(),
-      notice: this.config.notice,
-    };
+    // Asked together, so that a shared store is asked once for both (see `SharedStats`).
+    const [cache, origins] = await Promise.all([this.cache.stats(), this.origins.top()]);
+    return { version: VERSION, uptime: Math.floor((Date.now() - this.startedAt) / 1000), cache, origins, notice: this.config.notice };
   }
 
   // --- internal ---

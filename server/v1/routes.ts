@@ -21,7 +21,7 @@ export const v1Policy = (cbAlias = true): RoutePolicy => ({ family: "v1", method
 /** The endpoints that are not operations of a source. */
 export const SERVICE_ENDPOINTS = [
   { path: "/v1/source", summary: "The capability matrix of the registered sources and the disabled list.", data: "SourceInfo" },
-  { path: "/v1/status", summary: "Version, uptime in seconds, cache statistics and the notice.", data: "StatusInfo" },
+  { path: "/v1/status", summary: "Version, uptime in seconds, cache statistics, the top origins of the last 24 hours and the notice.", data: "StatusInfo" },
 ] as const;
 
 export function registerV1Routes(app: H3, scope: DependencyContainer, answers: RenderedAnswers): void {

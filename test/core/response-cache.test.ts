@@ -1,13 +1,13 @@
 /** The response cache on its own: lifetimes, single-flight, misses, stale stand-ins, and waits that end. */
 import { describe, expect, it } from "vitest";
 import { StoreResponseCache } from "../../core/cache/response-cache.ts";
-import { createCacheBackend } from "../../core/cache/storage.ts";
-import { parseConfig } from "../../core/config.ts";
+import { memoryCacheBackend } from "../../core/cache/storage.ts";
+import { LocalStats } from "../../core/stats/local-stats.ts";
 import { NotFoundError, UpstreamError, UpstreamTimeoutError, isServiceError } from "../../core/errors.ts";
 
 function cache(now: () => number = Date.now) {
-  const backend = createCacheBackend(parseConfig({ cache: { max: 100 } }, {}), "test");
-  return new StoreResponseCache(backend, { notFoundTtl: 300, staleTtl: 3600 }, now);
+  const backend = memoryCacheBackend(100);
+  return new StoreResponseCache(backend, { notFoundTtl: 300, staleTtl: 3600, loadMs: 8000 }, new LocalStats(() => backend.countEntries()), now);
 }
 
 const later = <T>(ms: number, value: T) => new Promise<T>((r) => setTimeout(() => r(value), ms));

@@ -27,6 +27,7 @@ describe("cachedAnswers (the node:http handler)", () => {
       limiter: new RequestLimiter({ points: 3, durationSeconds: 60 }),
       cache: { noteHit: () => hits++ } as never,
       clientAddress: (address) => address ?? "unknown",
+      origins: { record: () => undefined, top: async () => [] },
     });
     server = createServer((req, res) => {
       if (fast(req, res)) return;
