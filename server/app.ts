@@ -1,7 +1,8 @@
 /**
  * `createApp(container)` builds the h3 app from what the container holds, without listening:
  * the request pipeline (`pipeline.ts`), then the routes of `/v1` (from the operation table and
- * the registry), `/api` (the share backend plugin) and `/` (the documentation page).
+ * the registry), `/api` (the share backend plugin), `/` (the documentation page) and the
+ * pages for people who use the API (`/openapi.json`, `/docs`, `/playground`).
  */
 import { H3, type H3Event } from "h3";
 import type { DependencyContainer } from "tsyringe";
@@ -12,6 +13,7 @@ import type { Logger } from "../core/logger.ts";
 import type { RateLimiter } from "../core/services.ts";
 import type { TrafficStats } from "../core/share/traffic-stats.ts";
 import { Tokens } from "../core/tokens.ts";
+import { registerDocsPages } from "./docs/pages.ts";
 import { registerDocsRoute } from "./docs/routes.ts";
 import { requestPipeline } from "./pipeline.ts";
 import { registerShareRoutes } from "./share/routes.ts";
@@ -36,6 +38,7 @@ export function createApp(scope: DependencyContainer): H3 {
   }
   registerV1Routes(app, scope);
   registerShareRoutes(app, scope);
+  registerDocsPages(app, scope);
   registerDocsRoute(app, scope);
   return app;
 }
