@@ -9,9 +9,10 @@ import { DEMO_QR_SECRET } from "../../server/demo/upstreams.ts";
 import { API_ENDPOINTS } from "../../server/share/schemas.ts";
 import { OPERATIONS, CAPABILITIES } from "../../core/operations.ts";
 import { callback, origin } from "../../core/params.ts";
+import { OPERATION_EXAMPLES, SERVICE_EXAMPLES } from "../../server/docs/openapi/examples.ts";
 import { fieldsOf } from "../../server/docs/openapi/json-schema.ts";
 import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
-import { operationsOf, schemaCheck, type SchemaCheck } from "./schema-check.ts";
+import { schemaCheck, type SchemaCheck } from "./schema-check.ts";
 
 let demo: DemoApp;
 let doc: Record<string, any>;
@@ -34,23 +35,29 @@ async function expectDocumented(op: Record<string, any>, response: Response, whe
 
 describe("the OpenAPI document against the service", () => {
   it("every /v1 request example is answered with code 0, as documented", async () => {
-    let count = 0;
-    for (const { path, op } of operationsOf(doc).filter(({ path }) => path.startsWith("/v1/"))) {
-      const examples = Object.entries<any>(op.responses["200"].content["application/json"].examples);
-      for (const [name, example] of examples) {
-        // The request of each answer example is the one its source and parameters name.
-        const query = new URLSearchParams({ origin: "openapi-live" });
-        for (const p of (op.parameters as object[]).map((x) => check.resolve<Record<string, any>>(x))) {
-          if (p.in === "query" && p.example !== undefined && !["origin", "callback", "cb"].includes(p.name) && (name !== "charts" || p.name !== "id")) query.set(p.name, String(p.example));
-        }
-        const response = await demo.app.get(`${path}?${query}`);
-        const body = await expectDocumented(op, response, `${path} (${name})`);
-        expect(body.code, `${path} ${query}: ${body.message}`).toBe(0);
-        expect(Object.keys(body.data).sort(), `${path} (${name}) has the fields of its example`).toEqual(expect.arrayContaining(Object.keys(example.value.data)));
-        count++;
-      }
+    const requests = [
+      ...CAPABILITIES.flatMap((c) => Object.entries(OPERATION_EXAMPLES[c]).map(([name, e]) => ({ path: OPERATIONS[c].path, name, query: e.query }))),
+      ...Object.keys(SERVICE_EXAMPLES).map((path) => ({ path, name: "example", query: {} })),
+    ];
+    for (const { path, name, query } of requests) {
+      const op = doc.paths[path].get;
+      const documented = op.responses["200"].content["application/json"].examples[name];
+      const search = new URLSearchParams({ ...query, origin: "my-site.example" });
+      if (Object.keys(query).length) expect(documented.description, `${path} (${name}) names its request`).toBe(`The answer to GET ${path}?${search}`);
+      const body = await expectDocumented(op, await demo.app.get(`${path}?${search}`), `${path} (${name})`);
+      expect(body.code, `${path}?${search}: ${body.message}`).toBe(0);
+      expect(Object.keys(body.data).sort(), `${path} (${name}) has the fields of its example`).toEqual(expect.arrayContaining(Object.keys(documented.value.data)));
     }
-    expect(count).toBe(CAPABILITIES.length + 3); // two rank examples, /v1/source and /v1/status
+    expect(requests.length).toBe(CAPABILITIES.length + 3); // two rank examples, /v1/source and /v1/status
+  });
+
+  it("the parameters' examples are those of the first answer example", () => {
+    for (const capability of CAPABILITIES) {
+      const op = doc.paths[OPERATIONS[capability].path].get;
+      const first = Object.values(OPERATION_EXAMPLES[capability])[0].query;
+      const own = (op.parameters as object[]).map((p) => check.resolve<Record<string, any>>(p)).filter((p) => p.example !== undefined && p.name !== "origin");
+      expect(Object.fromEntries(own.map((p) => [p.name, String(p.example)])), capability).toEqual(first);
+    }
   });
 
   it("every /api endpoint answers its example as documented", async () => {

@@ -10,7 +10,7 @@ import { callback, origin } from "../../../core/params.ts";
 import { V1_STATUS } from "../../v1/errors.ts";
 import { SERVICE_ENDPOINTS } from "../../v1/routes.ts";
 import { MEANING } from "../reference.ts";
-import { OPERATION_EXAMPLES, SERVICE_EXAMPLES, V1_ERROR_EXAMPLES } from "./examples.ts";
+import { OPERATION_EXAMPLES, SERVICE_EXAMPLES, V1_ERROR_EXAMPLES, type OperationExample } from "./examples.ts";
 import { dataSchema, fieldsOf, inputSchema, isRequired, typeRef, type JsonSchema } from "./json-schema.ts";
 
 const RATE_LIMIT_HEADERS = {
@@ -43,7 +43,7 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
         description: `${op.summary} HEAD is answered like GET, without a body.`,
         parameters: [...parameters, ...commonParameters(op.cbAlias)],
         responses: {
-          "200": success(dataSchema(op.data), Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, { summary: e.summary, value: envelope(e.data, e.query.source) }])), true),
+          "200": success(dataSchema(op.data), Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)])), true),
           ...failures(codes),
         },
       },
@@ -70,7 +70,7 @@ export function v1Components(): { parameters: JsonSchema; headers: JsonSchema; s
   return {
     parameters: {
       origin: { name: "origin", in: "query", required: true, description: origin.description, schema: inputSchema(origin), example: "my-site.example" },
-      callback: { name: "callback", in: "query", required: false, description: `${callback.description}: the answer becomes application/javascript, HTTP 200 whatever the code`, schema: inputSchema(callback), example: "onMusic" },
+      callback: { name: "callback", in: "query", required: false, description: `${callback.description}: the answer becomes application/javascript, HTTP 200 whatever the code`, schema: inputSchema(callback) },
       cb: { name: "cb", in: "query", required: false, description: "alias of callback", schema: inputSchema(callback) },
     },
     headers: {
@@ -108,6 +108,11 @@ function commonParameters(cbAlias: boolean): JsonSchema[] {
 /** A query value as its schema's type: `"2"` is the integer 2. */
 function typed(schema: JsonSchema, value: string): string | number {
   return schema.type === "integer" ? Number(value) : value;
+}
+
+/** An answer example, saying the request it answers. */
+function answerExample(path: string, { summary, query, data }: OperationExample) {
+  return { summary, description: `The answer to GET ${path}?${new URLSearchParams({ ...query, origin: "my-site.example" })}`, value: envelope(data, query.source) };
 }
 
 function envelope(data: unknown, source: string | null | undefined) {
