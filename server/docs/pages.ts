@@ -22,7 +22,7 @@ const PAGE: { meta: { policy: RoutePolicy } } = { meta: { policy: { family: "pag
 /** What no page needs: plugins, framing, forms, a changed base. */
 const LOCKED = "base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
 
-export const DOCS_CSP = `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; ${LOCKED}`;
+export const DOCS_CSP = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; ${LOCKED}`;
 
 /**
  * The playground's policy: its scripts, and JSONP from the API's origin; covers and audio from

@@ -32,8 +32,12 @@ describe.skipIf(!chromium)("in Chromium", () => {
     page.on("request", (request) => void requests.push(request));
     page.on("pageerror", (error) => void problems.push(`page error: ${error.message}`));
     page.on("console", (message) => {
-      if (/Content.Security.Policy/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
+      if (/Content.Security.Policy|CSP violation/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
     });
+    // Every violation of the page's policy, whether or not the browser logs it.
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)),
+    );
     await page.route("**/*", (route) => {
       const { hostname } = new URL(route.request().url());
       if (hostname === "127.0.0.1" || hostname === "localhost" || route.request().url().startsWith("data:")) return route.continue();

@@ -26,7 +26,7 @@ describe("pages for people who use the API", () => {
     const response = await t.get("/docs");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-security-policy")).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'",
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'",
     );
     const html = await response.text();
     expect(html).not.toMatch(/<script>(?!<\/script>)|<script [^>]*>[^<]/); // no inline script
