@@ -65,6 +65,8 @@ export const SearchParams = z.object({
     .string(required("q"))
     .refine((q) => q.trim().length > 0, "parameter q is required")
     .refine((q) => [...q].length <= 80, "parameter q must be at most 80 characters")
+    // The refinements above, as JSON Schema says them (lengths in code points, as here).
+    .meta({ minLength: 1, maxLength: 80, pattern: "\\S" })
     .describe("search words, at most 80 characters"),
   source: source(true),
   type: z.literal("song", { error: "parameter type must be song" }).optional().transform(() => "song" as const).describe("only song"),

@@ -1,7 +1,8 @@
 /**
  * `createApp(container)` builds the h3 app from what the container holds, without listening:
  * the request pipeline (`pipeline.ts`), then the routes of `/v1` (from the operation table and
- * the registry), `/api` (the share backend plugin) and `/` (the documentation page).
+ * the registry), `/api` (the share backend plugin), `/` (the documentation page) and the
+ * pages for people who use the API (`/openapi.json`, `/docs`, `/playground`).
  * `createNodeHandler(container)` is what node:http serves: cached `/v1` answers straight from
  * their rendered bytes (`fast-path.ts`), everything else through the app.
  */
@@ -16,6 +17,7 @@ import type { Logger } from "../core/logger.ts";
 import type { OriginStats, RateLimiter, ResponseCache } from "../core/services.ts";
 import type { TrafficStats } from "../core/share/traffic-stats.ts";
 import { Tokens } from "../core/tokens.ts";
+import { registerDocsPages } from "./docs/pages.ts";
 import { registerDocsRoute } from "./docs/routes.ts";
 import { cachedAnswers } from "./fast-path.ts";
 import { requestPipeline } from "./pipeline.ts";
@@ -41,13 +43,18 @@ export function createApp(scope: DependencyContainer, answers = new RenderedAnsw
   }
   registerV1Routes(app, scope, answers);
   registerShareRoutes(app, scope);
+  registerDocsPages(app, scope);
   registerDocsRoute(app, scope);
   return app;
 }
 
-export function createNodeHandler(scope: DependencyContainer): (req: IncomingMessage, res: ServerResponse) => unknown {
-  const answers = new RenderedAnswers();
-  const app = toNodeHandler(createApp(scope, answers));
+/** `app` must have been made with the same `answers` (`createApp(scope, answers)`). */
+export function createNodeHandler(
+  scope: DependencyContainer,
+  answers = new RenderedAnswers(),
+  h3App = createApp(scope, answers),
+): (req: IncomingMessage, res: ServerResponse) => unknown {
+  const app = toNodeHandler(h3App);
   const { config, log, userAgents, limiter, address, origins } = services(scope);
   const fast = cachedAnswers({
     answers,

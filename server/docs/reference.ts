@@ -9,7 +9,7 @@ import { V1_STATUS } from "../v1/errors.ts";
 import { esc } from "./html.ts";
 
 /** What each `/v1` code means (docs/decisions.md (/v1)). */
-const MEANING: Record<number, [string, string]> = {
+export const MEANING: Record<number, [string, string]> = {
   0: ["success", "the answer is in data"],
   1001: ["parameter", "a parameter is missing, malformed or out of range; the message names it"],
   1002: ["source", "unknown or disabled source, or all outside search"],

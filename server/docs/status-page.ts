@@ -53,6 +53,7 @@ code{font-family:ui-monospace,monospace}.ok{color:#176e2c}
 <body>
 <h1 class="ok" id="status">The service is running normally.</h1>
 <p>Version <code id="version">${esc(VERSION)}</code> · uptime <span id="uptime">${esc(formatUptime(uptimeSeconds))}</span> (${uptimeSeconds} s)</p>
+<p id="pages">Also: <a href="docs">interactive documentation</a> · <a href="openapi.json">OpenAPI 3.1 document</a> · <a href="playground">playground</a> (the API from a web page, by JSONP)</p>
 <h2 id="v1">Music metadata interface: /v1</h2>
 <p>Read-only, GET (or HEAD) only. Every answer is the envelope <code>{code, message, data, source, cost}</code>; <code>code</code> 0 is success. JSONP with <code>callback</code>.</p>
 <h3 id="sources">Registered sources</h3>

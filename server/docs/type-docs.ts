@@ -6,8 +6,8 @@
 import { z } from "zod";
 import * as domain from "../../core/domain.ts";
 
-/** The types a `/v1` answer's `data` is made of, by the names the endpoint table uses. */
-const DOCUMENTED: Record<string, z.ZodType> = {
+/** The types a `/v1` answer's `data` is made of, by the names the endpoint table uses (and OpenAPI's components). */
+export const DOCUMENTED_TYPES: Record<string, z.ZodType> = {
   Song: domain.Song,
   SongDetail: domain.SongDetail,
   SongUrl: domain.SongUrl,
@@ -31,7 +31,7 @@ export interface TypeDoc {
 }
 
 export function documentedTypes(): TypeDoc[] {
-  return Object.entries(DOCUMENTED).map(([name, schema]) => ({
+  return Object.entries(DOCUMENTED_TYPES).map(([name, schema]) => ({
     name,
     fields: Object.entries(shapeOf(schema)).map(([field, type]) => ({ name: field, type: describe(type, schema) })),
   }));
@@ -45,7 +45,7 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
 
 /** A short type text: a documented type by name, else its structure. */
 function describe(schema: z.ZodType, owner?: z.ZodType): string {
-  const named = Object.entries(DOCUMENTED).find(([, s]) => s === schema && s !== owner);
+  const named = Object.entries(DOCUMENTED_TYPES).find(([, s]) => s === schema && s !== owner);
   if (named) return named[0];
   const def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; element?: z.ZodType; valueType?: z.ZodType } } })._zod.def;
   switch (def.type) {

@@ -20,6 +20,8 @@ export const ListBody = z.object({
     .max(1024, "dir must be at most 1024 characters")
     .refine((dir) => dir === "" || dir.startsWith("/"), "dir must be / or a path starting with /")
     .refine((dir) => !/[\u0000-\u001f\u007f]/.test(dir), "dir must not contain control characters")
+    // The refinements above, as JSON Schema says them (OpenAPI).
+    .meta({ pattern: "^(/[^\\u0000-\\u001f\\u007f]*)?$" })
     .describe("directory: / for the share's root, or the path of a folder entry of an earlier listing"),
   pwd: z
     .string("pwd must be a string")
@@ -42,6 +44,7 @@ export const QrQuery = z.object({
     .string(required("data"))
     .min(1, "data is required")
     .refine((data) => [...data].length <= QR_MAX_DATA, `data must be at most ${QR_MAX_DATA} characters`)
+    .meta({ maxLength: QR_MAX_DATA })
     .describe(`the content of the code, at most ${QR_MAX_DATA} characters`),
   sign: z
     .string(required("sign"))

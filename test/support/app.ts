@@ -4,6 +4,7 @@
  * h3 app, served on a real port-0 socket. Nothing of the project is mocked.
  */
 import "reflect-metadata";
+import type { H3 } from "h3";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DependencyContainer } from "tsyringe";
@@ -12,12 +13,15 @@ import { createServiceContainer, disposeServiceContainer } from "../../core/cont
 import { createMemoryLogger } from "../../core/logger.ts";
 import { PluginCatalog, discoverPlugins } from "../../core/plugins/discover.ts";
 import type { AnyPluginDefinition } from "../../core/plugin.ts";
-import { createNodeHandler } from "../../server/app.ts";
+import { createApp, createNodeHandler } from "../../server/app.ts";
+import { RenderedAnswers } from "../../server/v1/rendered-answers.ts";
 import { hardenServer, nodeEntry } from "../../server/node-server.ts";
 
 export const TEST_UA = "music-aggregator-tests/1.0";
 
 export interface TestApp {
+  /** the h3 app behind the node handler */
+  app: H3;
   scope: DependencyContainer;
   config: AppConfig;
   url: string;
@@ -42,7 +46,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const catalog = options.plugins ? new PluginCatalog(options.plugins) : await discoverPlugins({ modules: config.plugins });
   const logger = createMemoryLogger();
   const scope = createServiceContainer({ config, catalog, logger });
-  const handler = nodeEntry(createNodeHandler(scope), logger);
+  const answers = new RenderedAnswers();
+  const app = createApp(scope, answers);
+  const handler = nodeEntry(createNodeHandler(scope, answers, app), logger);
   const server: Server = createServer(handler);
   hardenServer(server, handler, { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -51,6 +57,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const get = (path: string, init: RequestInit = {}) =>
     fetch(url + path, { ...init, headers: { "user-agent": TEST_UA, ...(init.headers as Record<string, string>) } });
   return {
+    app,
     scope,
     config,
     url,

@@ -1,0 +1,42 @@
+/**
+ * Demo mode (`npm run demo`): every upstream simulator with its fixtures, then the real
+ * service bound to them on `PORT`/`HOST` (default 3000 on 127.0.0.1), so the whole API, the
+ * docs and the playground can be tried with no network. The service starts exactly as
+ * `main.ts` starts it (`service.ts`); only the config and the demo CDN's addresses differ.
+ */
+import "reflect-metadata";
+import { listenAddress, parseConfig } from "../core/config.ts";
+import { createConsoleLogger, flushLogs } from "../core/logger.ts";
+import { discoverPlugins } from "../core/plugins/discover.ts";
+import { startDemoUpstreams } from "./demo/upstreams.ts";
+import { closeOnSignals, startService } from "./service.ts";
+
+const log = createConsoleLogger("demo");
+
+async function main(): Promise<void> {
+  const { port, host } = listenAddress();
+  const upstreams = await startDemoUpstreams();
+  try {
+    const config = parseConfig(upstreams.config);
+    const catalog = upstreams.catalog(await discoverPlugins({ modules: config.plugins }));
+    const service = await startService({ config, catalog, port, host, log });
+    const base = service.url.replace(/\/$/, "");
+    log.info(`demo mode: every upstream is a local simulator (${Object.keys(upstreams.urls).join(", ")}); nothing leaves this machine`);
+    log.info(`status and reference: ${base}/`);
+    log.info(`interactive docs:     ${base}/docs`);
+    log.info(`playground:           ${base}/playground`);
+    closeOnSignals(async () => {
+      await service.close();
+      await upstreams.close();
+    }, log);
+  } catch (error) {
+    await upstreams.close();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  log.error(error instanceof Error ? error.message : String(error));
+  flushLogs();
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+/**
+ * The files of the docs and the playground pages: Swagger UI from `node_modules` (so `/docs`
+ * works with no internet and no CDN) and the pages' own files in `public/`. Only the names
+ * listed here are served, each mapped to one fixed file: a request names a key, never a path,
+ * so nothing else on disk can be reached.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+const PUBLIC = join(import.meta.dirname, "public");
+
+const JS = "text/javascript; charset=utf-8";
+const CSS = "text/css; charset=utf-8";
+const HTML = "text/html; charset=utf-8";
+
+/** The pages (served at their own paths, not under /assets). */
+export const PAGES = {
+  docs: { file: join(PUBLIC, "docs.html"), type: HTML },
+  playground: { file: join(PUBLIC, "playground.html"), type: HTML },
+} as const;
+
+/** `/assets/<name>`: every file the pages load. */
+export const ASSETS: Readonly<Record<string, { file: string; type: string }>> = {
+  "swagger-ui.css": { file: join(SWAGGER_UI, "swagger-ui.css"), type: CSS },
+  "swagger-ui-bundle.js": { file: join(SWAGGER_UI, "swagger-ui-bundle.js"), type: JS },
+  "docs.css": { file: join(PUBLIC, "docs.css"), type: CSS },
+  "docs.js": { file: join(PUBLIC, "docs.js"), type: JS },
+  "playground.css": { file: join(PUBLIC, "playground.css"), type: CSS },
+  "playground.js": { file: join(PUBLIC, "playground.js"), type: JS },
+  "jsonp.js": { file: join(PUBLIC, "jsonp.js"), type: JS },
+  "lrc.js": { file: join(PUBLIC, "lrc.js"), type: JS },
+  "player.js": { file: join(PUBLIC, "player.js"), type: JS },
+  "render.js": { file: join(PUBLIC, "render.js"), type: JS },
+};
+
+export interface LoadedFile {
+  body: string;
+  type: string;
+}
+
+const loaded = new Map<string, LoadedFile>();
+
+/** An allow-listed asset, read once; undefined for any other name. */
+export function asset(name: string): LoadedFile | undefined {
+  if (!Object.hasOwn(ASSETS, name)) return undefined;
+  return load(ASSETS[name]);
+}
+
+/** A page's HTML, read once. */
+export function page(name: keyof typeof PAGES): LoadedFile {
+  return load(PAGES[name]);
+}
+
+// --- internal ---
+
+function load({ file, type }: { file: string; type: string }): LoadedFile {
+  let entry = loaded.get(file);
+  if (!entry) {
+    // Swagger UI's files name their source maps, which are not served: the comment only makes
+    // browsers with developer tools open ask for a file that is not there.
+    const text = readFileSync(file, "utf8").replace(/(\/\/# sourceMappingURL=\S+|\/\*# sourceMappingURL=[^*]*\*\/)\s*$/, "");
+    entry = { body: text, type };
+    loaded.set(file, entry);
+  }
+  return entry;
+}

@@ -1,0 +1,86 @@
+/*
+ * The playground's player: asks the API for a song's public address, plays it in the page's
+ * <audio> element, and shows the song's LRC lyrics with the line being sung marked as the
+ * audio plays (and when it is moved).
+ */
+import { lineAt, parseLrc } from "./lrc.js";
+import { el, failure } from "./render.js";
+
+/** `parts`: the audio, now-playing, state and lyrics elements; `call(path, params)`: the API. */
+export function createPlayer({ audio, nowPlaying, state, lyrics }, call) {
+  let lines = [];
+  let current = -1;
+  // Each play() takes a ticket: answers for a song no longer playing are dropped.
+  let ticket = 0;
+
+  const say = (text, isError = false) => {
+    state.textContent = text;
+    state.classList.toggle("error", isError);
+  };
+
+  const follow = () => {
+    const index = lineAt(lines, audio.currentTime);
+    if (index === current) return;
+    const items = lyrics.children;
+    if (items[current]) {
+      items[current].classList.remove("current");
+      items[current].removeAttribute("aria-current");
+    }
+    current = index;
+    if (items[current]) {
+      items[current].classList.add("current");
+      items[current].setAttribute("aria-current", "true");
+      items[current].scrollIntoView({ block: "nearest" });
+    }
+  };
+  audio.addEventListener("timeupdate", follow);
+  audio.addEventListener("seeked", follow);
+  audio.addEventListener("error", () => audio.getAttribute("src") && say("The browser could not play this address.", true));
+
+  async function loadLyrics(song, mine) {
+    const answer = await call("/v1/lyric", { source: song.source, id: song.id }).catch((error) => error);
+    if (mine !== ticket) return;
+    if (answer instanceof Error || answer.code !== 0) {
+      lyrics.replaceChildren(el("li", {}, `No lyrics: ${failure(answer)}`));
+      return;
+    }
+    lines = parseLrc(answer.data.lyric);
+    current = -1;
+    lyrics.replaceChildren(...lines.map((line) => el("li", { "data-time": line.time ?? "" }, line.text || "♪")));
+    follow();
+  }
+
+  /** Plays `song`: from `address` when the caller has one (a playlist's with_url), else from /v1/song/url. */
+  async function play(song, address) {
+    const mine = ++ticket;
+    nowPlaying.replaceChildren(el("strong", {}, song.name), ` by ${song.artist.join(", ") || "unknown artist"} (${song.source}, id ${song.id})`);
+    audio.pause();
+    audio.removeAttribute("src");
+    lines = [];
+    current = -1;
+    lyrics.replaceChildren(el("li", {}, "Loading lyrics…"));
+    void loadLyrics(song, mine);
+
+    let url = address;
+    if (!url) {
+      say("Asking for a public address…");
+      const answer = await call("/v1/song/url", { source: song.source, id: song.id }).catch((error) => error);
+      if (mine !== ticket) return;
+      if (answer instanceof Error || answer.code !== 0) return say(`No address: ${failure(answer)}`, true);
+      const { quality, bitrate, preview } = answer.data;
+      url = answer.data.url;
+      say(`${preview ? "Preview clip" : "Full song"}, ${quality}, ${bitrate} kbps.`);
+    } else {
+      say("Address from the playlist answer (with_url=1).");
+    }
+    audio.src = url;
+    try {
+      await audio.play();
+    } catch (error) {
+      // Other failures (an address that cannot be played) are told by the audio's error event.
+      if (mine === ticket && error?.name === "NotAllowedError") say("Press play to listen: this browser wants a click first.");
+    }
+  }
+
+  return { play };
+}

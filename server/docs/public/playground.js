@@ -1,0 +1,118 @@
+/*
+ * The playground: the API tried from a page the way a third-party site embeds it. Every call
+ * is JSONP (`jsonp.js`) to the API at `?api=` (default: the service serving this page), with
+ * `origin` naming this page's host. Search across the sources, open a song, album, artist,
+ * playlist or chart, play a song's public address with its lyrics following, and see what
+ * each source serves.
+ */
+import { jsonp } from "./jsonp.js";
+import { createPlayer } from "./player.js";
+import { capabilityTable, cover, duration, el, failure, songList } from "./render.js";
+
+const $ = (id) => document.getElementById(id);
+const base = apiBase(new URLSearchParams(location.search).get("api"));
+// The spec's origin: 1 to 64 of A-Z a-z 0-9 . _ : / -
+const origin = `playground:${location.host || "file"}`.replace(/[^A-Za-z0-9._:/-]/g, "-").slice(0, 64);
+const call = (path, params = {}) => jsonp(base, path, { ...params, origin }, { onDone: logRequest });
+const player = createPlayer({ audio: $("audio"), nowPlaying: $("now-playing"), state: $("player-state"), lyrics: $("lyrics") }, call);
+const actions = { play: (song) => player.play(song, typeof song.url === "string" ? song.url : undefined), open };
+
+/** The API's base URL: `?api=` when it is an http(s) URL, else the directory of this page. */
+function apiBase(given) {
+  try {
+    const url = new URL(given || ".", location.href);
+    if (url.protocol === "http:" || url.protocol === "https:") return url.href.endsWith("/") ? url.href : `${url.href}/`;
+  } catch {
+    // fall through
+  }
+  return new URL(".", location.href).href;
+}
+
+function logRequest(url, outcome, ms) {
+  const shown = decodeURIComponent(url.slice(base.length - 1));
+  const result = outcome instanceof Error ? outcome.message : `code ${outcome.code}`;
+  const log = $("request-log");
+  log.prepend(el("li", {}, el("code", {}, `GET ${shown}`), ` → ${result}, ${ms} ms`));
+  while (log.children.length > 30) log.lastElementChild.remove();
+}
+
+async function start() {
+  $("api-base").textContent = base;
+  $("link-docs").href = new URL("docs", base).href;
+  $("link-reference").href = base;
+  const [status, sources] = await Promise.all([call("/v1/status").catch((e) => e), call("/v1/source").catch((e) => e)]);
+  $("api-state").textContent =
+    status instanceof Error || status.code !== 0 ? `Not reachable: ${failure(status)}` : `music-aggregator ${status.data.version}, running.`;
+  if (sources instanceof Error || sources.code !== 0) {
+    $("capabilities").replaceChildren(el("p", { class: "error" }, failure(sources)));
+    return;
+  }
+  const info = sources.data;
+  $("capabilities").replaceChildren(capabilityTable(info, (id) => open("rank", id)));
+  const enabled = Object.keys(info.capability).filter((id) => !info.disable.includes(id));
+  $("search-source").append(...enabled.filter((id) => info.capability[id].search).map((id) => el("option", { value: id }, id)));
+  $("open-source").replaceChildren(...enabled.map((id) => el("option", { value: id }, id)));
+}
+
+async function search(event) {
+  event.preventDefault();
+  const q = $("q").value.trim();
+  const source = $("search-source").value;
+  $("search-state").textContent = `Searching ${source === "all" ? "every source" : source} for “${q}”…`;
+  const answer = await call("/v1/search", { q, source, size: 20 }).catch((e) => e);
+  if (answer instanceof Error || answer.code !== 0) {
+    $("search-state").textContent = `Search failed: ${failure(answer)}`;
+    $("results").replaceChildren();
+    return;
+  }
+  const { list, total, failed } = answer.data;
+  $("search-state").textContent = `${list.length} of ${total} songs${failed.length ? `; no answer from ${failed.join(", ")}` : ""} (${answer.cost} ms upstream).`;
+  $("results").replaceWith(Object.assign(songList(list, actions, "Search results"), { id: "results" }));
+}
+
+const PATHS = { song: "/v1/song", album: "/v1/album", artist: "/v1/artist", playlist: "/v1/playlist", rank: "/v1/rank" };
+
+/** Opens one resource in the details panel; `rank` without an id lists the source's charts. */
+async function open(kind, source, id, page = 1) {
+  const detail = $("detail");
+  if (page === 1) detail.replaceChildren(el("p", { role: "status" }, `Loading ${kind} ${id ?? ""} of ${source}…`));
+  const params = kind === "playlist" ? { source, id, page, size: 20, with_url: 1 } : { source, id };
+  const answer = await call(PATHS[kind], params).catch((e) => e);
+  if (answer instanceof Error || answer.code !== 0) {
+    detail.replaceChildren(el("p", { class: "error" }, `Could not open ${kind} ${id ?? ""}: ${failure(answer)}`));
+    return;
+  }
+  const d = answer.data;
+  const heading = (text) => el("h3", { id: "detail-title" }, text);
+  const views = {
+    song: () => [
+      cover(d.cover, ""),
+      heading(`Song: ${d.name}`),
+      el("p", {}, `${d.artist.join(", ")} · ${d.album || "no album"} · ${duration(d.duration)} · published ${d.publishAt ?? "unknown"}`),
+      el("p", {}, `Qualities: ${d.quality.join(", ") || "none"}${d.vip ? " · VIP: no public address" : ""}${d.available ? "" : " · not playable"}`),
+      songList([d], actions, "This song"),
+    ],
+    album: () => [cover(d.cover, ""), heading(`Album: ${d.name}`), el("p", {}, `${d.artist.join(", ")} · published ${d.publishAt ?? "unknown"}`), songList(d.song, actions, "Album songs")],
+    artist: () => [cover(d.avatar, ""), heading(`Artist: ${d.name}`), el("p", {}, "Popular songs:"), songList(d.song, actions, "Popular songs")],
+    playlist: () => [
+      cover(d.cover, ""),
+      heading(`Playlist: ${d.name}`),
+      el("p", {}, `by ${d.creator ?? "unknown"} · ${d.count} tracks · page ${d.page} (${d.song.length} shown, each with its address)`),
+      songList(d.song, actions, "Playlist songs"),
+      d.hasMore ? el("button", { type: "button", onclick: () => open(kind, source, id, page + 1) }, "Next page") : null,
+    ],
+    rank: () =>
+      d.list
+        ? [heading(`Charts of ${d.source}`), el("ul", {}, d.list.map((c) => el("li", {}, el("button", { type: "button", onclick: () => open("rank", source, c.id) }, `Open chart ${c.name}`))))]
+        : [cover(d.cover, ""), heading(`Chart: ${d.name}`), el("p", {}, `updated ${d.updateAt ?? "at an unknown time"}`), songList(d.song, actions, "Chart songs")],
+  };
+  detail.replaceChildren(...views[kind]().filter(Boolean));
+  $("detail-heading").scrollIntoView({ block: "nearest" });
+}
+
+$("search-form").addEventListener("submit", search);
+$("open-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  void open($("open-kind").value, $("open-source").value, $("open-id").value.trim());
+});
+void start();

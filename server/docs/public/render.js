@@ -1,0 +1,84 @@
+/*
+ * The playground's DOM building blocks. Everything from the API is set as text or as an
+ * attribute value, never parsed as HTML, so a song called "<script>" stays a title.
+ */
+
+/** An element with attributes (`on*` functions become listeners) and children (strings are text). */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  node.append(...children.flat().filter((c) => c !== undefined && c !== null && c !== false));
+  return node;
+}
+
+/** `m:ss` of whole seconds. */
+export function duration(seconds) {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** A cover image, or nothing; a cover that cannot be loaded (offline, say) is hidden. */
+export function cover(url, alt) {
+  if (!url) return null;
+  const image = el("img", { class: "cover", src: url, alt, loading: "lazy" });
+  image.addEventListener("error", () => image.remove());
+  return image;
+}
+
+/** The failure of an envelope (or of the call), as one line of text. */
+export function failure(outcome) {
+  if (outcome instanceof Error) return outcome.message;
+  return `code ${outcome.code}: ${outcome.message}`;
+}
+
+/**
+ * A list of songs: each row with a Play button (named "Play <title> by <artists>"), the song's
+ * facts, and buttons to open the song and its album. `actions` has `play(song)`, `open(kind, source, id)`.
+ */
+export function songList(songs, actions, label) {
+  const rows = songs.map((song) => {
+    const artists = song.artist.join(", ");
+    return el(
+      "li",
+      {},
+      el("button", { type: "button", class: "play", "aria-label": `Play ${song.name} by ${artists || "unknown artist"}`, onclick: () => actions.play(song) }, "▶ Play"),
+      el("span", { class: "song-title" }, song.name),
+      el("span", { class: "song-meta" }, `${artists}${song.album ? ` · ${song.album}` : ""} · ${duration(song.duration)} · ${song.source}`),
+      song.vip ? el("span", { class: "badge vip" }, "VIP") : null,
+      song.available ? null : el("span", { class: "badge" }, "not playable"),
+      el("button", { type: "button", "aria-label": `Details of ${song.name}`, onclick: () => actions.open("song", song.source, song.id) }, "Details"),
+      song.albumId ? el("button", { type: "button", "aria-label": `Album ${song.album}`, onclick: () => actions.open("album", song.source, song.albumId) }, "Album") : null,
+    );
+  });
+  return el("ol", { class: "songs", "aria-label": label }, rows.length ? rows : el("li", {}, "No songs."));
+}
+
+/** The capability matrix of `/v1/source`, with a button per source that has charts. */
+export function capabilityTable(info, onCharts) {
+  const ids = Object.keys(info.capability);
+  const operations = ids.length ? Object.keys(info.capability[ids[0]]) : [];
+  return el(
+    "table",
+    {},
+    el("caption", {}, "GET /v1/source: which operation each source serves"),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "source"), operations.map((op) => el("th", { scope: "col" }, op)), el("th", { scope: "col" }, "charts"))),
+    el(
+      "tbody",
+      {},
+      ids.map((id) => {
+        const row = info.capability[id];
+        const disabled = info.disable.includes(id);
+        return el(
+          "tr",
+          {},
+          el("th", { scope: "row" }, id, disabled ? " (disabled)" : ""),
+          operations.map((op) => el("td", {}, row[op] ? "✓" : "—")),
+          el("td", {}, row.rank && !disabled ? el("button", { type: "button", "aria-label": `Charts of ${id}`, onclick: () => onCharts(id) }, "Charts") : ""),
+        );
+      }),
+    ),
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The OpenAPI document against the running service (wired as demo mode): every request example
+ * is answered as documented, failures come with a documented status and envelope, and each
+ * parameter's documented schema accepts exactly what the service accepts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { qrSign } from "../../core/share/qr-code.ts";
+import { DEMO_QR_SECRET } from "../../server/demo/upstreams.ts";
+import { API_ENDPOINTS } from "../../server/share/schemas.ts";
+import { OPERATIONS, CAPABILITIES } from "../../core/operations.ts";
+import { callback, origin } from "../../core/params.ts";
+import { OPERATION_EXAMPLES, SERVICE_EXAMPLES } from "../../server/docs/openapi/examples.ts";
+import { fieldsOf } from "../../server/docs/openapi/json-schema.ts";
+import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
+import { schemaCheck, type SchemaCheck } from "./schema-check.ts";
+
+let demo: DemoApp;
+let doc: Record<string, any>;
+let check: SchemaCheck;
+beforeAll(async () => {
+  demo = await startDemoApp();
+  doc = await (await demo.app.get("/openapi.json")).json();
+  check = schemaCheck(doc);
+});
+afterAll(() => demo?.close());
+
+/** The answer of `response` checked against what the document says of its status. */
+async function expectDocumented(op: Record<string, any>, response: Response, where: string): Promise<any> {
+  const documented = op.responses[String(response.status)];
+  expect(documented, `${where}: HTTP ${response.status} is documented`).toBeDefined();
+  const body = await response.json();
+  expect(check.errors(documented.content["application/json"].schema, body), where).toEqual([]);
+  return body;
+}
+
+describe("the OpenAPI document against the service", () => {
+  it("every /v1 request example is answered with code 0, as documented", async () => {
+    const requests = [
+      ...CAPABILITIES.flatMap((c) => Object.entries(OPERATION_EXAMPLES[c]).map(([name, e]) => ({ path: OPERATIONS[c].path, name, query: e.query }))),
+      ...Object.keys(SERVICE_EXAMPLES).map((path) => ({ path, name: "example", query: {} })),
+    ];
+    for (const { path, name, query } of requests) {
+      const op = doc.paths[path].get;
+      const documented = op.responses["200"].content["application/json"].examples[name];
+      const search = new URLSearchParams({ ...query, origin: "my-site.example" });
+      if (Object.keys(query).length) expect(documented.description, `${path} (${name}) names its request`).toBe(`The answer to GET ${path}?${search}`);
+      const body = await expectDocumented(op, await demo.app.get(`${path}?${search}`), `${path} (${name})`);
+      expect(body.code, `${path}?${search}: ${body.message}`).toBe(0);
+      expect(Object.keys(body.data).sort(), `${path} (${name}) has the fields of its example`).toEqual(expect.arrayContaining(Object.keys(documented.value.data)));
+    }
+    expect(requests.length).toBe(CAPABILITIES.length + 3); // two rank examples, /v1/source and /v1/status
+  });
+
+  it("the parameters' examples are those of the first answer example", () => {
+    for (const capability of CAPABILITIES) {
+      const op = doc.paths[OPERATIONS[capability].path].get;
+      const first = Object.values(OPERATION_EXAMPLES[capability])[0].query;
+      const own = (op.parameters as object[]).map((p) => check.resolve<Record<string, any>>(p)).filter((p) => p.example !== undefined && p.name !== "origin");
+      expect(Object.fromEntries(own.map((p) => [p.name, String(p.example)])), capability).toEqual(first);
+    }
+  });
+
+  it("every /api endpoint answers its example as documented", async () => {
+    const list = doc.paths["/api/v0/list"].post;
+    const listed = await demo.app.get("/api/v0/list", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(list.requestBody.content["application/json"].example) });
+    expect((await expectDocumented(list, listed, "list")).data.list.length).toBeGreaterThan(0);
+    await expectDocumented(doc.paths["/api/v0/limit"].get, await demo.app.get("/api/v0/limit"), "limit");
+    const qr = await demo.app.get(`/api/v1/qrcode?${new URLSearchParams({ size: "120", data: "hello", sign: qrSign(DEMO_QR_SECRET, "hello") })}`);
+    expect([qr.status, qr.headers.get("content-type")]).toEqual([200, "image/svg+xml; charset=utf-8"]);
+    expect(API_ENDPOINTS.every((e) => doc.paths[e.path][e.method.toLowerCase()])).toBe(true);
+  });
+
+  it("failures have the documented status and envelope", async () => {
+    const v1 = (path: string) => doc.paths[path].get;
+    const cases: [Record<string, any>, string, RequestInit?][] = [
+      [v1("/v1/search"), "/v1/search?origin=t&source=all"],
+      [v1("/v1/search"), "/v1/search?origin=t&source=source_z&q=x"],
+      [v1("/v1/song"), "/v1/song?origin=t&source=source_a&id=8888888"],
+      [v1("/v1/song/url"), "/v1/song/url?origin=t&source=source_c&id=dW5pS"],
+      [v1("/v1/playlist"), "/v1/playlist?origin=t&source=source_b&id=1"],
+      [v1("/v1/status"), "/v1/status?origin=t", { headers: { "user-agent": "curl/8.0" } }],
+      [v1("/v1/status"), "/v1/status?origin=t", { method: "DELETE" }],
+      [doc.paths["/api/v0/list"].post, "/api/v0/list", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }],
+      [doc.paths["/api/v1/qrcode"].get, "/api/v1/qrcode?size=100&data=x&sign=00"],
+    ];
+    const statuses: number[] = [];
+    for (const [op, path, init] of cases) {
+      const response = await demo.app.get(path, init);
+      statuses.push(response.status);
+      await expectDocumented(op, response, path);
+    }
+    expect(statuses).toEqual([400, 400, 404, 403, 400, 403, 405, 400, 403]);
+  });
+
+  it("each parameter's documented schema accepts exactly what the service accepts", () => {
+    const probes = [
+      "a", "x".repeat(80), "x".repeat(81), "x".repeat(512), "x".repeat(513), " ", "\t", "a\u0001b", "😀".repeat(80), "😀".repeat(81),
+      "standard", "lossless", "hd", "song", "album", "0", "1", "2", "7", "10", "50", "51", "100", "101", "500", "501", "1000", "1001",
+      "1.5", "-1", "1e1", "abc", "my-site.example", "a b", "x".repeat(64), "x".repeat(65), "cb.x.y.z", "a.b.c.d.e", "1abc",
+      "/", "/Music", "Music", "ab12", "abc", "https://pan.baidu.com/s/1abc",
+    ];
+    const typed = (schema: Record<string, any>, value: string) => (schema.type === "integer" && /^\d+$/.test(value) ? Number(value) : value);
+    const fields = [
+      ...CAPABILITIES.flatMap((c) => fieldsOf(OPERATIONS[c].params).map(([name, field]) => ({ path: OPERATIONS[c].path, name, field }))),
+      { path: "/v1/status", name: "origin", field: origin },
+      { path: "/v1/status", name: "callback", field: callback },
+      ...fieldsOf(API_ENDPOINTS[2].schema).map(([name, field]) => ({ path: "/api/v1/qrcode", name, field })),
+    ];
+    let compared = 0;
+    for (const { path, name, field } of fields) {
+      const documented = (doc.paths[path].get.parameters as object[]).map((p) => check.resolve<Record<string, any>>(p)).find((p) => p.name === name)!;
+      for (const value of probes) {
+        const service = field.safeParse(value).success;
+        const schema = check.errors(documented.schema, typed(documented.schema, value)).length === 0;
+        expect(schema, `${path} ${name}=${JSON.stringify(value.slice(0, 20))}${value.length > 20 ? `… (${value.length})` : ""}`).toBe(service);
+        compared++;
+      }
+    }
+    const body = doc.paths["/api/v0/list"].post.requestBody.content["application/json"].schema;
+    for (const [name, field] of fieldsOf(API_ENDPOINTS[0].schema)) {
+      for (const value of probes) expect(check.errors(body.properties[name], value).length === 0, `list ${name}=${JSON.stringify(value.slice(0, 20))}`).toBe(field.safeParse(value).success);
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The pages over HTTP: `/` links them; `/docs` and `/playground` load only this origin's files
+ * (the playground's scripts also from the `?api=` origin) under a strict Content-Security-Policy;
+ * `/assets/<name>` serves exactly the allow-listed files and nothing else on disk.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ASSETS } from "../../server/docs/assets.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ config: { lyrics: false } });
+});
+afterAll(() => t?.close());
+
+const localRefs = (html: string) => [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((ref) => !ref.startsWith("data:"));
+
+describe("pages for people who use the API", () => {
+  it("GET / links the interactive docs, the OpenAPI document and the playground", async () => {
+    const html = await (await t.get("/")).text();
+    for (const href of ["docs", "openapi.json", "playground"]) expect(html).toContain(`<a href="${href}">`);
+  });
+
+  it("/docs is Swagger UI from this origin, under a policy that allows nothing else", async () => {
+    const response = await t.get("/docs");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'",
+    );
+    const html = await response.text();
+    expect(html).not.toMatch(/<script>(?!<\/script>)|<script [^>]*>[^<]/); // no inline script
+    const refs = localRefs(html);
+    expect(refs).toEqual(["assets/swagger-ui.css", "assets/docs.css", "assets/swagger-ui-bundle.js", "assets/docs.js"]);
+    for (const ref of refs) expect((await t.get(`/${ref}`)).status, ref).toBe(200);
+    expect(readFileSync(ASSETS["docs.js"].file, "utf8")).toContain("validatorUrl: null");
+  });
+
+  it("/playground may load scripts from the ?api= origin only, and may not fetch at all", async () => {
+    const policy = async (query: string) => (await t.get(`/playground${query}`)).headers.get("content-security-policy")!;
+    const base = "default-src 'none'; script-src 'self'; style-src 'self'; img-src https: http: data:; media-src https: http:; connect-src 'none'";
+    expect(await policy("")).toContain(base);
+    expect(await policy("?api=http://localhost:4000/music/")).toContain("script-src 'self' http://localhost:4000; style-src");
+    expect(await policy("?api=https://music.example.org")).toContain("script-src 'self' https://music.example.org; style-src");
+    // Only an http(s) origin ever reaches the header.
+    for (const hostile of ["javascript:alert(1)", "data:text/javascript,1", "http://a.example/;script-src *", "http://a.example%3Bscript-src%20*", "not a url"]) {
+      expect((await policy(`?api=${encodeURIComponent(hostile)}`)).split(";")[1], hostile).toMatch(/^ script-src 'self'( http:\/\/a\.example)?$/);
+    }
+    const html = await (await t.get("/playground")).text();
+    expect(html).not.toMatch(/<script [^>]*>[^<]|<script>/);
+    expect(localRefs(html)).toEqual(["assets/playground.css", "assets/playground.js"]);
+  });
+
+  it("serves every allow-listed asset with its type, and Swagger UI's straight from node_modules", async () => {
+    for (const [name, { type }] of Object.entries(ASSETS)) {
+      const response = await t.get(`/assets/${name}`);
+      expect([response.status, response.headers.get("content-type")], name).toEqual([200, type]);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("access-control-allow-origin")).toBeNull();
+    }
+    const bundle = await (await t.get("/assets/swagger-ui-bundle.js")).text();
+    expect(bundle.length).toBeGreaterThan(1_000_000);
+    expect(ASSETS["swagger-ui-bundle.js"].file).toMatch(/node_modules\/swagger-ui-dist\/swagger-ui-bundle\.js$/);
+    expect((await t.get("/assets/docs.js", { method: "HEAD" })).status).toBe(200);
+  });
+
+  it("serves nothing else: no other name, no path", async () => {
+    for (const path of ["/assets/package.json", "/assets/..%2Fpackage.json", "/assets/..%2F..%2Fpackage.json", "/assets/%2e%2e%2fdocs.ts", "/assets/constructor", "/assets/__proto__", "/assets/swagger-ui.css.map", "/assets/", "/assets/docs.js/x"]) {
+      const response = await t.get(path);
+      expect(response.status, path).toBe(404);
+      expect((await response.json()).code, path).toBe(3001);
+    }
+    expect((await t.get("/assets/docs.js", { method: "POST" })).status).toBe(405);
+  });
+
+  it("the playground's scripts never use fetch or XHR: JSONP only", () => {
+    for (const name of Object.keys(ASSETS).filter((n) => /^(playground|player|render|jsonp|lrc)\.js$/.test(n))) {
+      expect(readFileSync(ASSETS[name].file, "utf8"), name).not.toMatch(/\bfetch\s*\(|XMLHttpRequest|sendBeacon|EventSource|WebSocket/);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The real service wired as demo mode wires it (`server/demo/upstreams.ts`: every simulator,
+ * the demo CDN and lyrics host), started in-process on a port-0 socket for tests.
+ */
+import { discoverPlugins } from "../../core/plugins/discover.ts";
+import { startDemoUpstreams, type DemoUpstreams } from "../../server/demo/upstreams.ts";
+import { startTestApp, type TestApp } from "./app.ts";
+
+export interface DemoApp {
+  app: TestApp;
+  upstreams: DemoUpstreams;
+  close(): Promise<void>;
+}
+
+export async function startDemoApp(): Promise<DemoApp> {
+  const upstreams = await startDemoUpstreams();
+  try {
+    const catalog = upstreams.catalog(await discoverPlugins());
+    const plugins = [...catalog.sources.values(), ...catalog.lyrics.values(), ...catalog.share.values()];
+    const app = await startTestApp({ config: { ...upstreams.config, log: { access: false } }, plugins });
+    return {
+      app,
+      upstreams,
+      async close() {
+        await app.close();
+        await upstreams.close();
+      },
+    };
+  } catch (error) {
+    await upstreams.close();
+    throw error;
+  }
+}
