@@ -129,6 +129,8 @@ export interface RateLimiter {
   readonly points: number;
   /** Spends one point of `clientKey`'s budget. */
   consume(clientKey: string): Promise<RateDecision>;
+  /** The same, answered at once when the budget is in this process's memory; undefined when it is kept elsewhere. */
+  consumeNow?(clientKey: string): RateDecision | undefined;
 }
 
 /** The figures of `/v1/status`, totalled over every instance (Redis) or every worker (`WORKERS`). */

@@ -66,6 +66,7 @@ export function createStores(config: AppConfig, log: Logger, group?: Channel): S
     limiter,
     async dispose() {
       await stats.close();
+      limiter.dispose();
       await Promise.allSettled([cache.dispose(), statsStorage.dispose()]);
       group?.close();
       await redis?.close();

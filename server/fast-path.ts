@@ -38,14 +38,19 @@ export function cachedAnswers(services: FastPathServices): (req: IncomingMessage
     const started = performance.now();
     const forwarded = req.headers["x-forwarded-for"];
     const client = clientAddress(req.socket.remoteAddress, typeof forwarded === "string" ? forwarded : (forwarded?.join(", ") ?? null));
-    void limiter.consume(rateLimitKey(client)).then((decision) => {
+    const finish = (decision: RateDecision) => {
       const status = decision.allowed ? send(res, method, answer, decision) : refuse(res, method, answer, decision);
       if (decision.allowed) cache.noteHit();
       origins.record(answer.origin);
       accessLog?.info(
         `${method} ${req.url!.split("?", 1)[0].slice(0, 200)} ${status} code=${decision.allowed ? 0 : 4001} ${(performance.now() - started).toFixed(1)}ms source=${decision.allowed ? answer.source : "-"} origin=${answer.origin}`,
       );
-    });
+    };
+    const key = rateLimitKey(client);
+    // A budget in this process's memory answers at once; one kept elsewhere (Redis, the primary) is awaited.
+    const decided = limiter.consumeNow?.(key);
+    if (decided) finish(decided);
+    else void limiter.consume(key).then(finish);
     return true;
   };
 }

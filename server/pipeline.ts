@@ -120,7 +120,8 @@ function rateLimit({ limiter, clientAddress }: PipelineServices): Middleware {
   return async (event, next) => {
     const prefix = policyOf(event).rateLimit;
     if (prefix === undefined) return next();
-    const decision = await limiter.consume(prefix + rateLimitKey(clientAddress(event)));
+    const key = prefix + rateLimitKey(clientAddress(event));
+    const decision = limiter.consumeNow?.(key) ?? (await limiter.consume(key));
     Object.assign(stateOf(event).headers, rateLimitHeaders(decision));
     if (!decision.allowed) throw new RateLimitError(decision.resetSeconds);
     return next();

@@ -5,9 +5,10 @@
  * this process's memory, or in a `WORKERS` group the primary's memory through
  * rate-limiter-flexible's cluster limiter, so that the workers share one budget exactly.
  */
-import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterCluster, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { RedisLink } from "../redis/connection.ts";
 import type { RateDecision, RateLimiter } from "../services.ts";
+import { MemoryWindows } from "./memory-windows.ts";
 
 export type { RateDecision };
 
@@ -35,7 +36,10 @@ const GROUP_TIMEOUT_MS = 500;
 
 export class RequestLimiter implements RateLimiter {
   private readonly shared?: RateLimiterAbstract;
-  private readonly fallback: RateLimiterAbstract;
+  /** the group's budget, held by the primary (WORKERS) */
+  private readonly group?: RateLimiterAbstract;
+  /** this process's budget: alone, or while Redis is down */
+  private readonly local: MemoryWindows;
   private readonly link?: RedisLink;
   readonly points: number;
 
@@ -43,9 +47,14 @@ export class RequestLimiter implements RateLimiter {
     this.points = options.points;
     this.link = options.redis;
     const common = { points: options.points, duration: options.durationSeconds, keyPrefix: options.keyPrefix ?? "music:rl" };
-    this.fallback = options.group ? new RateLimiterCluster({ ...common, timeoutMs: GROUP_TIMEOUT_MS }) : new RateLimiterMemory(common);
+    this.local = new MemoryWindows(options.points, options.durationSeconds * 1000);
+    if (options.group) this.group = new RateLimiterCluster({ ...common, timeoutMs: GROUP_TIMEOUT_MS });
     // Not ready (reconnecting): fail at once rather than queue, and fall back.
     if (options.redis) this.shared = new RateLimiterRedis({ ...common, storeClient: options.redis.client, rejectIfRedisNotReady: true });
+  }
+
+  consumeNow(clientKey: string): RateDecision | undefined {
+    return this.shared || this.group ? undefined : this.local.consume(clientKey);
   }
 
   /** Spends one point of `clientKey`'s budget. */
@@ -59,13 +68,18 @@ export class RequestLimiter implements RateLimiter {
         this.link!.failed(rejection);
       }
     }
+    if (!this.group) return this.local.consume(clientKey);
     try {
-      return this.decision(true, await this.fallback.consume(clientKey, 1));
+      return this.decision(true, await this.group.consume(clientKey, 1));
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return this.decision(false, rejection);
-      // The fallback failed too (the primary did not answer): let the request through.
+      // The primary did not answer: let the request through.
       return { allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 };
     }
+  }
+
+  dispose(): void {
+    this.local.dispose();
   }
 
   // --- internal ---
