@@ -9,9 +9,11 @@ import { LRUCache } from "lru-cache";
 
 export interface RenderedAnswer {
   status: number;
-  /** the answer's own headers (type, nosniff, X-Cache); per-request ones are added when sent */
-  headers: Record<string, string>;
+  /** the answer's own headers (type, nosniff, X-Cache) as name/value pairs; per-request ones are added when sent */
+  headerPairs: readonly string[];
   body: Buffer;
+  /** the body's length, as the Content-Length header says it */
+  length: string;
   /** epoch milliseconds: the end of life of the cached answer it was made from */
   expiresAt: number;
   source: string;

@@ -58,8 +58,9 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
   if (answer.status === "hit" && answer.cost === 0 && answer.expiresAt && target) {
     const callback = callbackOf(event, policy).name;
     const rendered = renderV1(0, dataEnvelope(answer.json, params.data.source, 0), callback);
-    const headers = { ...rendered.headers, "x-cache": "HIT" };
-    answers.remember(target, { status: rendered.status, headers, body: Buffer.from(rendered.body), expiresAt: answer.expiresAt, source: params.data.source, origin: state.origin!, callback });
+    const body = Buffer.from(rendered.body);
+    const headerPairs = [...Object.entries(rendered.headers).flat(), "x-cache", "HIT"];
+    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, source: params.data.source, origin: state.origin!, callback });
   }
   return replyV1Data(event, policy, answer.json, params.data.source, answer.cost);
 }

@@ -36,9 +36,10 @@ describe("cachedAnswers (the node:http handler)", () => {
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const headers = { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", "x-cache": "HIT" };
-    answers.remember("/v1/song?origin=t&source=source_a&id=1", { status: 200, headers, body: Buffer.from('{"code":0}'), expiresAt: Date.now() + 60_000, source: "source_a", origin: "t" });
-    answers.remember("/v1/song?origin=t&source=source_a&id=2", { status: 200, headers, body: Buffer.from('{"code":0}'), expiresAt: Date.now() - 1, source: "source_a", origin: "t" });
+    const headerPairs = ["content-type", "application/json; charset=utf-8", "x-content-type-options", "nosniff", "x-cache", "HIT"];
+    const body = Buffer.from('{"code":0}');
+    answers.remember("/v1/song?origin=t&source=source_a&id=1", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() + 60_000, source: "source_a", origin: "t" });
+    answers.remember("/v1/song?origin=t&source=source_a&id=2", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() - 1, source: "source_a", origin: "t" });
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
