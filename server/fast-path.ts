@@ -16,6 +16,7 @@ import { rateLimitKey } from "../core/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../core/guard/user-agent.ts";
 import type { Logger } from "../core/logger.ts";
 import type { OriginStats, RateDecision, RateLimiter, ResponseCache } from "../core/services.ts";
+import { rawHeader } from "./raw-headers.ts";
 import type { RenderedAnswer, RenderedAnswers } from "./v1/rendered-answers.ts";
 import { errorEnvelope, renderV1 } from "./v1/respond.ts";
 
@@ -90,12 +91,4 @@ class FastPath {
   private limitPairs(decision: RateDecision): string[] {
     return ["ratelimit-limit", this.limit, "ratelimit-remaining", String(decision.remaining), "ratelimit-reset", String(decision.resetSeconds)];
   }
-}
-
-/** The first value of a header in Node's raw list (names as sent, in any case). */
-function rawHeader(raw: string[], name: string): string | undefined {
-  for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i].length === name.length && raw[i].toLowerCase() === name) return raw[i + 1];
-  }
-  return undefined;
 }

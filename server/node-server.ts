@@ -9,6 +9,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { ERROR_CODES } from "../core/errors.ts";
 import type { Logger } from "../core/logger.ts";
+import { rawHeader } from "./raw-headers.ts";
 
 export interface RequestTimeouts {
   /** to receive the request line and headers */
@@ -25,7 +26,7 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
  */
 export function nodeEntry(handler: NodeHandler, log: Logger): NodeHandler {
   return (req, res) => {
-    if (req.httpVersion === "1.1" && !req.headers.host) {
+    if (req.httpVersion === "1.1" && !rawHeader(req.rawHeaders, "host")) {
       return writeEdgeAnswer(res, req.url, 400, "the request must carry a Host header");
     }
     try {

@@ -1,7 +1,8 @@
 /**
  * Requests per second of cached answers, side by side with the stacks users would pick
- * instead: raw node:http writing the same bytes (the limit of Node), Hono with an LRU of
- * parsed answers, Express with apicache. Three loads, each served by every server with the
+ * instead: raw node:http writing the same bytes (the service's answer, headers included: the
+ * limit of Node for it; and, for reference, the body with type and length only), Hono with an
+ * LRU of parsed answers, Express with apicache. Three loads, each served by every server with the
  * same answers for the same requests: one cached `/v1/song` (JSON, and JSONP for the service);
  * 10,000 distinct cached songs requested with a Zipf(1.0) popularity (a blog player's
  * traffic); and a mix of endpoints, each with its own Zipf popularity. Servers take turns for
@@ -37,7 +38,8 @@ export async function throughput(service: Service, roundSeconds: number): Promis
   writeFileSync(join(dir, "answers.json"), JSON.stringify(Object.fromEntries(answers)));
   const env = { BENCH_ANSWERS: join(dir, "answers.json") };
   const peers: Record<string, ChildHandle<string>> = {
-    raw: await startChild<string>("raw-node", env),
+    raw: await startChild<string>("raw-node", { ...env, BENCH_RAW_HEADERS: "same" }),
+    bare: await startChild<string>("raw-node", env),
     hono: await startChild<string>("hono", env),
     express: await startChild<string>("express", env),
   };
@@ -49,7 +51,7 @@ export async function throughput(service: Service, roundSeconds: number): Promis
 
     const zipfSongs = zipfSample(songs, SAMPLES, 1);
     const mix = mixSample(mixSets);
-    const servers = { raw: peers.raw.ready, hono: peers.hono.ready, express: peers.express.ready, service: service.ready };
+    const servers = { raw: peers.raw.ready, bare: peers.bare.ready, hono: peers.hono.ready, express: peers.express.ready, service: service.ready };
     const single = Object.fromEntries(Object.entries(servers).map(([name, base]) => [name, base + SONG]));
     // A load of several paths gives each server its base URL; the load generator adds the paths.
     const loads: Record<string, { paths?: string[]; urls: Record<string, string> }> = {
@@ -86,7 +88,8 @@ function median(xs: number[]): number {
 function rows(load: string, bytes: number | undefined, rps: Record<string, number>, mine: [string, string][]): Row[] {
   const size = bytes ? `, the same ${bytes}-byte answer` : ", the same answers";
   const out: Row[] = [
-    { metric: `${load}: raw node:http${size} (${loadTool()}, ${CONNECTIONS} connections)`, measured: fmt.rps(rps.raw), target: "(the limit of Node)", ratio: 1 },
+    { metric: `${load}: raw node:http${size}, headers included (${loadTool()}, ${CONNECTIONS} connections)`, measured: fmt.rps(rps.raw), target: "(the limit of Node)", ratio: 1 },
+    { metric: `${load}: raw node:http, type and length headers only`, measured: fmt.rps(rps.bare), target: "(reference)", ratio: rps.bare / rps.raw },
     { metric: `${load}: Hono + LRU of parsed answers`, measured: fmt.rps(rps.hono), target: "(peer)", ratio: rps.hono / rps.raw },
     { metric: `${load}: Express + apicache`, measured: fmt.rps(rps.express), target: "(peer)", ratio: rps.express / rps.raw },
   ];

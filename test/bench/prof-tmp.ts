@@ -1,0 +1,15 @@
+import { startChild } from "./lib/child.ts";
+import { startUpstream } from "./lib/setup.ts";
+import { load } from "./lib/load.ts";
+import { keepAliveAgent, timedGet } from "./lib/http.ts";
+const upstream = await startUpstream();
+const ids = ["source_a", "source_b", "source_c", "source_d"];
+const config = { sources: Object.fromEntries(ids.map((id, i) => [id, { plugin: "fake", options: { baseURL: upstream.ready[i] } }])), lyrics: false, rateLimit: { points: 1e9, duration: 60 }, cache: { max: 50000 } };
+const service = await startChild<string>("service", { BENCH_CONFIG: JSON.stringify(config) }, ["--cpu-prof", "--cpu-prof-dir=/tmp/prof/out"]);
+const SONG = "/v1/song?origin=bench&source=source_a&id=3135556";
+const agent = keepAliveAgent(1);
+await timedGet(service.ready + SONG, agent); await timedGet(service.ready + SONG, agent);
+const path = process.env.PROF_PATH ?? SONG;
+console.log("rps", await load(service.ready + path, Number(process.env.PROF_SECONDS ?? 8)));
+agent.destroy();
+await service.stop(); await upstream.stop();

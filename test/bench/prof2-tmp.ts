@@ -1,0 +1,10 @@
+import { execFile } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { startChild } from "./lib/child.ts";
+const wrk = (url: string, s: number) => new Promise<number>((r) => execFile("wrk", ["-t1", "-c50", `-d${s}s`, "-H", "User-Agent: bench/1.0", url], (e, out) => r(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]))));
+const SONG = "/v1/song?origin=bench&source=source_a&id=3135556";
+writeFileSync("/tmp/answers.json", JSON.stringify({ [SONG]: "x".repeat(425) }));
+const raw = await startChild<string>("raw-node", { BENCH_ANSWERS: "/tmp/answers.json" }, ["--cpu-prof", "--cpu-prof-dir=/tmp/prof/raw"]);
+await wrk(raw.ready + SONG, 1);
+console.log("raw rps", await wrk(raw.ready + SONG, 6));
+await raw.stop();
