@@ -5,13 +5,14 @@
  *
  * Environment:
  *   BENCH_MIXED_SECONDS  length of the mixed load of the memory scenario (default 60, two halves)
- *   BENCH_ROUND_SECONDS  length of one throughput round (default 4; 3 rounds of each target)
+ *   BENCH_ROUND_SECONDS  length of one throughput round (default 3; 5 rounds of each target)
  *   BENCH_STRICT=1       exit with status 1 when a target is missed
  *   BENCH_ONLY           comma-separated scenarios to run (throughput, latency, coalescing,
  *                        search-all, memory); default all
  */
 import "reflect-metadata";
 import { cpus } from "node:os";
+import { pinHelper, placement } from "./lib/cpu.ts";
 import { renderTable, type Row } from "./lib/table.ts";
 import { startService, startUpstream } from "./lib/setup.ts";
 import { memory } from "./scenarios/memory.ts";
@@ -19,7 +20,7 @@ import { throughput } from "./scenarios/throughput.ts";
 import { addedLatency, coalescing, searchAllHanging } from "./scenarios/upstream.ts";
 
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
-const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
 /** A bench that hangs must not hang CI: give up well after the expected few minutes. */
 const WATCHDOG_MS = 8 * 60_000;
 const ONLY = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
@@ -27,6 +28,7 @@ const wanted = (scenario: string) => !ONLY || ONLY.includes(scenario);
 
 async function main(): Promise<number> {
   const started = Date.now();
+  pinHelper(process.pid);
   const watchdog = setTimeout(() => {
     console.error("bench: watchdog fired, giving up");
     process.exit(2);
@@ -65,7 +67,7 @@ async function main(): Promise<number> {
   const met = checked.filter((r) => r.pass).length;
   const cpu = cpus();
   console.log(`\nmusic-aggregator bench, node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${new Date().toISOString()}`);
-  console.log(`loopback only; servers in child processes; took ${Math.round((Date.now() - started) / 1000)} s\n`);
+  console.log(`loopback only; servers in child processes, ${placement()}; took ${Math.round((Date.now() - started) / 1000)} s\n`);
   console.log(renderTable(rows));
   console.log(`\n${met} of ${checked.length} targets met`);
   clearTimeout(watchdog);

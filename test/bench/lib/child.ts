@@ -6,6 +6,7 @@
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { pinHelper, pinServer } from "./cpu.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -23,8 +24,15 @@ interface Reply {
   error?: string;
 }
 
-/** Forks `children/<name>.ts` with `env` (and extra node flags, e.g. `--cpu-prof`) and waits for its ready message. */
-export function startChild<Ready>(name: string, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<ChildHandle<Ready>> {
+export interface ChildOptions {
+  /** extra node flags, e.g. `--cpu-prof` */
+  nodeFlags?: string[];
+  /** a server under test gets the server core to itself; a helper (the simulators) stays off it */
+  role?: "server" | "helper";
+}
+
+/** Forks `children/<name>.ts` with `env` and waits for its ready message. */
+export function startChild<Ready>(name: string, env: Record<string, string> = {}, { nodeFlags = [], role = "server" }: ChildOptions = {}): Promise<ChildHandle<Ready>> {
   const script = fileURLToPath(new URL(`../children/${name}.ts`, import.meta.url));
   const child: ChildProcess = fork(script, [], {
     cwd: ROOT,
@@ -44,6 +52,8 @@ export function startChild<Ready>(name: string, env: Record<string, string> = {}
     child.on("error", (error) => fail(error.message));
     child.on("message", (message: Reply) => {
       if (message.ready !== undefined) {
+        if (role === "server") pinServer(child.pid!);
+        else pinHelper(child.pid!);
         resolve({
           ready: message.ready as Ready,
           pid: child.pid!,

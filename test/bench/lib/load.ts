@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { offServerCore } from "./cpu.ts";
 import { BENCH_UA } from "./http.ts";
 
 export const CONNECTIONS = 50;
@@ -64,7 +65,8 @@ function withWrk(url: string, seconds: number, paths?: string[]): Promise<number
   }
   const args = ["-t", "1", "-c", String(CONNECTIONS), "-d", `${seconds}s`, "-s", scriptFile, url];
   return new Promise((resolve, reject) => {
-    execFile("wrk", args, { env, timeout: (seconds + 30) * 1000 }, (error, stdout) => {
+    const [command, argv] = offServerCore("wrk", args);
+    execFile(command, argv, { env, timeout: (seconds + 30) * 1000 }, (error, stdout) => {
       if (error) return reject(new Error(`wrk ${url}: ${error.message}`));
       const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
       const bad = Number(/non2xx (\d+)/.exec(stdout)?.[1] ?? 0) + Number(/Socket errors: .*?(\d+) timeout/.exec(stdout)?.[1] ?? 0);

@@ -10,7 +10,7 @@ export const SEARCH_ALL_DEADLINE_MS = 1000;
 export const CACHE_MAX = 50_000;
 
 export function startUpstream(): Promise<Upstream> {
-  return startChild<string[]>("upstream", { BENCH_SIMULATORS: "4" });
+  return startChild<string[]>("upstream", { BENCH_SIMULATORS: "4" }, { role: "helper" });
 }
 
 /** The service with source_a..source_d on the four simulators and a limiter that never says 429. */

@@ -1,0 +1,54 @@
+/**
+ * Which core does what. On a machine of two cores, a server under test left to the scheduler
+ * sometimes shares a core with the load generator and sometimes not, and a round's result
+ * moves by a third with it. With Linux's `taskset`, servers under test run on the last core and
+ * everything else (this process, the upstream simulators, wrk) on the others, so every server
+ * gets the same core to itself. Without `taskset`, or on one core, nothing is pinned.
+ */
+import { execFileSync } from "node:child_process";
+import { cpus } from "node:os";
+
+const CORES = cpus().length;
+const SERVER_CORE = String(CORES - 1);
+const OTHER_CORES = CORES > 2 ? `0-${CORES - 2}` : "0";
+
+let available: boolean | undefined;
+
+/** Whether processes are pinned in this run. */
+export function pinning(): boolean {
+  if (available === undefined) {
+    try {
+      execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
+      available = CORES >= 2;
+    } catch {
+      available = false;
+    }
+  }
+  return available;
+}
+
+/** Puts a server under test (every thread of process `pid`) on the server core. */
+export function pinServer(pid: number): void {
+  pin(pid, SERVER_CORE);
+}
+
+/** Keeps process `pid` (the bench itself, the simulators) off the server core. */
+export function pinHelper(pid: number): void {
+  pin(pid, OTHER_CORES);
+}
+
+/** A command line run off the server core: `taskset -c … command args` when pinning. */
+export function offServerCore(command: string, args: string[]): [string, string[]] {
+  return pinning() ? ["taskset", ["-c", OTHER_CORES, command, ...args]] : [command, args];
+}
+
+/** How the run placed its processes, for the table's header. */
+export function placement(): string {
+  return pinning() ? `servers pinned to core ${SERVER_CORE}, load generator and simulators to core ${OTHER_CORES}` : "processes not pinned";
+}
+
+// --- internal ---
+
+function pin(pid: number, cores: string): void {
+  if (pinning()) execFileSync("taskset", ["-a", "-p", "-c", cores, String(pid)], { stdio: "ignore" });
+}
