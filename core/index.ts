@@ -20,12 +20,13 @@ export type { Logger } from "./logger.ts";
 export type { AppConfig } from "./config.ts";
 export { Tokens, type TokenTypes, type ServiceOf } from "./tokens.ts";
 export { VERSION, DEFAULT_USER_AGENT } from "./config.ts";
-// Mapping helpers for upstream answers: durations, dates, images, paging, qualities, expiries.
+// Mapping helpers for upstream answers: durations, dates, images, paging, qualities, expiries, previews.
 export { wholeSeconds, type DurationUnit } from "./mapping/duration.ts";
 export { publishDate } from "./mapping/publish-date.ts";
 export { firstImage } from "./mapping/images.ts";
 export { offsetOf, hasMoreAfter } from "./mapping/paging.ts";
 export { pickQuality } from "./mapping/quality.ts";
 export { expiryFromUrl } from "./mapping/expiry.ts";
+export { previewAddress } from "./mapping/preview.ts";
 export { sleep } from "./http/request-budget.ts";
 export { mapWithConcurrency, runWithConcurrency } from "./music/concurrency.ts";

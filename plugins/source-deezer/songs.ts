@@ -2,7 +2,7 @@
  * Search, song details and song addresses. Deezer publishes a 30 s MP3 preview per track and
  * nothing else, so every address is that preview, at standard quality, flagged `preview`.
  */
-import { expiryFromUrl, NotFoundError, offsetOf, pickQuality, type SongUrl, type SourceMethods } from "@music-aggregator/core";
+import { NotFoundError, offsetOf, previewAddress, type SourceMethods } from "@music-aggregator/core";
 import { deezerId, type DeezerApi } from "./api.ts";
 import { previewOf, toSong, toSongDetail } from "./mapping.ts";
 import { DeezerSearchPage, DeezerTrack } from "./wire.ts";
@@ -23,22 +23,11 @@ export function songMethods(api: DeezerApi, sourceId: string): Pick<SourceMethod
       return toSongDetail(await track(id, signal), sourceId);
     },
 
-    async url(id, quality, { signal }) {
+    async url(id, _quality, { signal }) {
       const found = await track(id, signal);
       const preview = previewOf(found);
-      const offer = preview ? pickQuality([{ quality: "standard" as const, url: preview }], quality) : undefined;
-      if (!offer) throw new NotFoundError(`Deezer has no preview of track ${found.id}`);
-      const answer: SongUrl = {
-        source: sourceId,
-        id: found.id,
-        url: offer.url,
-        quality: offer.quality,
-        bitrate: PREVIEW_KBPS,
-        size: null,
-        expireAt: expiryFromUrl(offer.url),
-        preview: true,
-      };
-      return answer;
+      if (!preview) throw new NotFoundError(`Deezer has no preview of track ${found.id}`);
+      return previewAddress(sourceId, found.id, preview, PREVIEW_KBPS);
     },
   };
 }

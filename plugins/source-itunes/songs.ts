@@ -2,7 +2,7 @@
  * Search, song details and song addresses. Apple publishes a 30 s AAC preview per song and
  * nothing else, so every address is that preview, at standard quality, flagged `preview`.
  */
-import { expiryFromUrl, NotFoundError, offsetOf, pickQuality, type SongUrl, type SourceMethods } from "@music-aggregator/core";
+import { NotFoundError, offsetOf, previewAddress, type SourceMethods } from "@music-aggregator/core";
 import { itunesId, type ItunesApi } from "./api.ts";
 import { missing } from "./errors.ts";
 import { isSong, previewOf, toSong, toSongDetail } from "./mapping.ts";
@@ -32,22 +32,11 @@ export function songMethods(api: ItunesApi, sourceId: string): Pick<SourceMethod
       return toSongDetail(await song(id, signal), sourceId);
     },
 
-    async url(id, quality, { signal }) {
+    async url(id, _quality, { signal }) {
       const found = await song(id, signal);
       const preview = previewOf(found);
-      const offer = preview ? pickQuality([{ quality: "standard" as const, url: preview }], quality) : undefined;
-      if (!offer) throw new NotFoundError(`iTunes has no preview of song ${found.trackId}`);
-      const answer: SongUrl = {
-        source: sourceId,
-        id: found.trackId,
-        url: offer.url,
-        quality: offer.quality,
-        bitrate: PREVIEW_KBPS,
-        size: null,
-        expireAt: expiryFromUrl(offer.url),
-        preview: true,
-      };
-      return answer;
+      if (!preview) throw new NotFoundError(`iTunes has no preview of song ${found.trackId}`);
+      return previewAddress(sourceId, found.trackId, preview, PREVIEW_KBPS);
     },
   };
 }
