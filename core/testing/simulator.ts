@@ -29,6 +29,8 @@ export interface Simulator {
   calls: Map<string, number>;
   /** every request received, as `METHOD /path?query` */
   log: string[];
+  /** the User-Agent of every routed request, in order (what a plugin tells the upstream it is) */
+  userAgents: string[];
   totalCalls(): number;
   /** applies a fault to every route (or to one pattern) until cleared */
   fault(fault: Fault | undefined, route?: string): void;
@@ -43,6 +45,7 @@ export interface Simulator {
 export async function startSimulator(routes: Record<string, RouteHandler>): Promise<Simulator> {
   const calls = new Map<string, number>();
   const log: string[] = [];
+  const userAgents: string[] = [];
   const faults = new Map<string, Fault>();
   const app = new H3();
 
@@ -50,6 +53,7 @@ export async function startSimulator(routes: Record<string, RouteHandler>): Prom
     const [method, path] = pattern.split(" ");
     app.on(method as "GET", path, async (event) => {
       calls.set(pattern, (calls.get(pattern) ?? 0) + 1);
+      userAgents.push(event.req.headers.get("user-agent") ?? "");
       const fault = faults.get(pattern) ?? faults.get("*");
       if (fault) {
         const faulted = await applyFault(fault, event);
@@ -87,6 +91,7 @@ export async function startSimulator(routes: Record<string, RouteHandler>): Prom
     url: `http://127.0.0.1:${port}`,
     calls,
     log,
+    userAgents,
     totalCalls: () => [...calls.entries()].filter(([k]) => !k.startsWith("*")).reduce((sum, [, n]) => sum + n, 0),
     fault(fault, route = "*") {
       if (fault) faults.set(route, fault);
@@ -95,6 +100,7 @@ export async function startSimulator(routes: Record<string, RouteHandler>): Prom
     reset() {
       calls.clear();
       log.length = 0;
+      userAgents.length = 0;
       faults.clear();
     },
     close: () =>

@@ -14,8 +14,6 @@ import { type ItemSeed, metadataBody, searchFields } from "./fixtures/shapes.ts"
 export interface ArchiveSimulator extends Simulator {
   /** the `q` of every search, decoded, in order (cleared by `reset`) */
   queries: string[];
-  /** the User-Agent of every routed request, in order (cleared by `reset`) */
-  userAgents: string[];
   /** the most `/metadata` requests that were in flight at once (cleared by `reset`) */
   maxInFlight(): number;
   /** `/metadata` answers take this long (0 by default; cleared by `reset`) */
@@ -28,7 +26,6 @@ const SORTABLE = new Set(["downloads", "week", "month"]);
 
 export async function startArchiveSimulator(items: ItemSeed[] = ITEMS): Promise<ArchiveSimulator> {
   const queries: string[] = [];
-  const userAgents: string[] = [];
   const failing = new Set<string>();
   let delayMs = 0;
   let inFlight = 0;
@@ -36,13 +33,11 @@ export async function startArchiveSimulator(items: ItemSeed[] = ITEMS): Promise<
   const byId = new Map(items.map((item) => [item.identifier, item]));
   const simulator = await startSimulator({
     "GET /advancedsearch.php": (event) => {
-      userAgents.push(event.req.headers.get("user-agent") ?? "");
       const params = event.url.searchParams;
       queries.push(params.get("q") ?? "");
       return advancedSearch(params, items);
     },
     "GET /metadata/:identifier": async (event) => {
-      userAgents.push(event.req.headers.get("user-agent") ?? "");
       const identifier = getRouterParam(event, "identifier", { decode: true }) ?? "";
       maxInFlight = Math.max(maxInFlight, ++inFlight);
       try {
@@ -59,7 +54,6 @@ export async function startArchiveSimulator(items: ItemSeed[] = ITEMS): Promise<
   const reset = simulator.reset;
   return Object.assign(simulator, {
     queries,
-    userAgents,
     maxInFlight: () => maxInFlight,
     delayItems(ms: number) {
       delayMs = ms;
@@ -70,7 +64,6 @@ export async function startArchiveSimulator(items: ItemSeed[] = ITEMS): Promise<
     reset() {
       reset();
       queries.length = 0;
-      userAgents.length = 0;
       failing.clear();
       delayMs = 0;
       inFlight = 0;

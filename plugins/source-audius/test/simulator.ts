@@ -23,13 +23,9 @@ export const ROUTES = {
   playlistTracks: "GET /v1/playlists/:id/tracks",
 } as const;
 
-export interface AudiusSimulator extends Simulator {
-  /** the User-Agent of every routed request, in order (cleared by `reset`) */
-  userAgents: string[];
-}
+export type AudiusSimulator = Simulator;
 
 export async function startAudiusSimulator(): Promise<AudiusSimulator> {
-  const userAgents: string[] = [];
   const routes: Record<string, RouteHandler> = {
     [ROUTES.track]: (e) => withId(e, (id) => {
       const t = ALL_TRACKS.find((x) => x.id === id);
@@ -70,24 +66,7 @@ export async function startAudiusSimulator(): Promise<AudiusSimulator> {
       return p ? data(p.tracks.map(trackBody)) : notFound(id);
     }),
   };
-  const recorded = Object.fromEntries(
-    Object.entries(routes).map(([pattern, handler]) => [
-      pattern,
-      (event: H3Event) => {
-        userAgents.push(event.req.headers.get("user-agent") ?? "");
-        return handler(event);
-      },
-    ]),
-  );
-  const simulator = await startSimulator(recorded);
-  const reset = simulator.reset;
-  return Object.assign(simulator, {
-    userAgents,
-    reset() {
-      reset();
-      userAgents.length = 0;
-    },
-  });
+  return startSimulator(routes);
 }
 
 // --- internal ---

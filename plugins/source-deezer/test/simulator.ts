@@ -24,8 +24,6 @@ import {
 export interface DeezerSimulator extends Simulator {
   /** the next `times` requests, whatever the route, get Deezer's quota answer */
   quota(times: number): void;
-  /** the User-Agent of every routed request, in order (cleared by `reset`) */
-  userAgents: string[];
 }
 
 /** Deezer caps the page size per route; the album's cap is small so albums need several pages. */
@@ -33,7 +31,6 @@ const ALBUM_TRACKS_MAX = 3;
 
 export async function startDeezerSimulator(): Promise<DeezerSimulator> {
   let quotaLeft = 0;
-  const userAgents: string[] = [];
   const param = (event: H3Event) => Number(getRouterParam(event, "id"));
   const routes: Record<string, RouteHandler> = {
     "GET /track/:id": (e) => {
@@ -85,7 +82,6 @@ export async function startDeezerSimulator(): Promise<DeezerSimulator> {
     Object.entries(routes).map(([pattern, handler]) => [
       pattern,
       (event: H3Event) => {
-        userAgents.push(event.req.headers.get("user-agent") ?? "");
         if (quotaLeft > 0) {
           quotaLeft--;
           return QUOTA;
@@ -97,14 +93,12 @@ export async function startDeezerSimulator(): Promise<DeezerSimulator> {
   const simulator = await startSimulator(withQuota);
   const reset = simulator.reset;
   return Object.assign(simulator, {
-    userAgents,
     quota(times: number) {
       quotaLeft = times;
     },
     reset() {
       reset();
       quotaLeft = 0;
-      userAgents.length = 0;
     },
   });
 }

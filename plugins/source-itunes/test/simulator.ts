@@ -19,13 +19,9 @@ const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 const MUSIC_ENTITIES = new Set(["musicArtist", "musicTrack", "album", "musicVideo", "mix", "song"]);
 
-export interface ItunesSimulator extends Simulator {
-  /** the User-Agent of every routed request, in order (cleared by `reset`) */
-  userAgents: string[];
-}
+export type ItunesSimulator = Simulator;
 
 export async function startItunesSimulator(): Promise<ItunesSimulator> {
-  const userAgents: string[] = [];
   const routes: Record<string, RouteHandler> = {
     [SEARCH_ROUTE]: (event) => {
       const query = queryOf(event);
@@ -51,24 +47,7 @@ export async function startItunesSimulator(): Promise<ItunesSimulator> {
       return feedBody(feed, Number(getRouterParam(event, "size")));
     },
   };
-  const heard = Object.fromEntries(
-    Object.entries(routes).map(([pattern, handler]) => [
-      pattern,
-      (event: H3Event) => {
-        userAgents.push(event.req.headers.get("user-agent") ?? "");
-        return handler(event);
-      },
-    ]),
-  );
-  const simulator = await startSimulator(heard);
-  const reset = simulator.reset;
-  return Object.assign(simulator, {
-    userAgents,
-    reset() {
-      reset();
-      userAgents.length = 0;
-    },
-  });
+  return startSimulator(routes);
 }
 
 // --- internal ---
