@@ -20,7 +20,7 @@ import {
   SongUrl,
   type Song,
 } from "../domain.ts";
-import { ERROR_CODES, isServiceError } from "../errors.ts";
+import { callContext, codeOf } from "./calls.ts";
 import { CAPABILITIES } from "../operations.ts";
 import type { SourceMethods, SourcePluginDefinition } from "../plugin.ts";
 import { checkInstanceMethods, validateDefinition } from "../plugins/validate.ts";
@@ -74,16 +74,7 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
       await simulator?.close();
     });
 
-    const ctx = () => ({ signal: AbortSignal.timeout(5000) });
-    /** The spec code of what `call` throws: 0 when it succeeds, 5000 for anything not a service error. */
-    const codeOf = async (call: () => Promise<unknown>) => {
-      try {
-        await call();
-      } catch (error) {
-        return isServiceError(error) ? ERROR_CODES[error.kind] : ERROR_CODES.internal;
-      }
-      return 0;
-    };
+    const ctx = () => callContext();
     const checkSongs = (songs: Song[]) => {
       for (const song of songs) {
         expect(song.source).toBe(SOURCE_ID);

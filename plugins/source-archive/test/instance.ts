@@ -4,8 +4,8 @@
  * binding per test so that no test sees another's cached items. Also the per-call context and
  * the error code of a call, as the core would report them.
  */
-import { ERROR_CODES, isServiceError, type SourceMethods } from "@music-aggregator/core";
-import { bindSourcePlugin, type BoundTestSource } from "@music-aggregator/core/testing";
+import { type SourceMethods } from "@music-aggregator/core";
+import { bindSourcePlugin, type BoundTestSource, callContext, codeOf } from "@music-aggregator/core/testing";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import archive from "../index.ts";
 import { type ArchiveSimulator, startArchiveSimulator } from "./simulator.ts";
@@ -49,15 +49,5 @@ export function useArchiveSimulator(bind: (started: Started) => void, options: R
 }
 
 /** A fresh per-call context, as the core gives one. */
-export const ctx = () => ({ signal: AbortSignal.timeout(5000) });
-
-/** The spec code of the service error a call throws (0 when it succeeds); anything else is rethrown. */
-export async function codeOf(call: () => Promise<unknown>): Promise<number> {
-  try {
-    await call();
-    return 0;
-  } catch (error) {
-    if (!isServiceError(error)) throw error;
-    return ERROR_CODES[error.kind];
-  }
-}
+export const ctx = () => callContext();
+export { codeOf };

@@ -4,8 +4,8 @@
  * and the songs it maps, field for field.
  */
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { ERROR_CODES, isServiceError, type Song, type SourceMethods } from "@music-aggregator/core";
-import { bindSourcePlugin } from "@music-aggregator/core/testing";
+import { type Song, type SourceMethods } from "@music-aggregator/core";
+import { bindSourcePlugin, callContext, codeOf } from "@music-aggregator/core/testing";
 import audius from "../index.ts";
 import { startAudiusSimulator, type AudiusSimulator } from "./simulator.ts";
 
@@ -53,15 +53,5 @@ export function audiusSong(fields: Pick<Song, "id" | "name" | "artist" | "durati
 }
 
 /** A fresh per-call context, as the core gives one. */
-export const ctx = () => ({ signal: AbortSignal.timeout(5000) });
-
-/** The spec code of what a call throws (0 when it succeeds); anything not a service error is rethrown. */
-export async function codeOf(call: () => Promise<unknown>): Promise<number> {
-  try {
-    await call();
-    return 0;
-  } catch (error) {
-    if (!isServiceError(error)) throw error;
-    return ERROR_CODES[error.kind];
-  }
-}
+export const ctx = () => callContext();
+export { codeOf };

@@ -3,10 +3,9 @@
  * plugin's schema, the core's real upstream client factory, a memory logger; the per-file
  * set-up against the simulator, and the songs it maps, field for field.
  */
-import { testClientFactory } from "@music-aggregator/core/testing";
+import { callContext, codeOf, testClientFactory } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Song } from "../../../core/domain.ts";
-import { ServiceError } from "../../../core/errors.ts";
 import { createMemoryLogger } from "../../../core/logger.ts";
 import type { SourceMethods } from "../../../core/plugin.ts";
 import deezer from "../index.ts";
@@ -49,15 +48,5 @@ export function deezerSong(fields: Pick<Song, "id" | "name" | "artist" | "album"
 }
 
 /** A fresh per-call context, as the core gives one. */
-export const ctx = () => ({ signal: AbortSignal.timeout(5000) });
-
-/** The code of the ServiceError a call throws (0 when it succeeds). */
-export async function codeOf(call: () => Promise<unknown>): Promise<number> {
-  try {
-    await call();
-    return 0;
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return error.code;
-  }
-}
+export const ctx = () => callContext();
+export { codeOf };

@@ -3,8 +3,8 @@
  * plugin's schema, the core's real upstream client factory, a logger that keeps its lines;
  * the per-file set-up against the simulator, and the songs it maps, field for field.
  */
-import { ERROR_CODES, isServiceError, type Logger, type Song, type SourceMethods } from "@music-aggregator/core";
-import { testClientFactory } from "@music-aggregator/core/testing";
+import { type Logger, type Song, type SourceMethods } from "@music-aggregator/core";
+import { callContext, codeOf, testClientFactory } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import itunes from "../index.ts";
 import { startItunesSimulator, type ItunesSimulator } from "./simulator.ts";
@@ -46,18 +46,8 @@ export function itunesSong(fields: Pick<Song, "id" | "name" | "artist" | "album"
 }
 
 /** A fresh per-call context, as the core gives one. */
-export const ctx = () => ({ signal: AbortSignal.timeout(5000) });
-
-/** The spec code of the service error a call throws (0 when it succeeds); anything else is rethrown. */
-export async function codeOf(call: () => Promise<unknown>): Promise<number> {
-  try {
-    await call();
-    return 0;
-  } catch (error) {
-    if (!isServiceError(error)) throw error;
-    return ERROR_CODES[error.kind];
-  }
-}
+export const ctx = () => callContext();
+export { codeOf };
 
 // --- internal ---
 
