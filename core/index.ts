@@ -21,7 +21,7 @@ export type { AppConfig } from "./config.ts";
 export { Tokens, type TokenTypes, type ServiceOf } from "./tokens.ts";
 export { VERSION, DEFAULT_USER_AGENT } from "./config.ts";
 // Mapping helpers for upstream answers: durations, dates, images, paging, qualities, expiries, previews.
-export { wholeSeconds, type DurationUnit } from "./mapping/duration.ts";
+export { wholeSeconds, wireDuration, type DurationUnit } from "./mapping/duration.ts";
 export { publishDate } from "./mapping/publish-date.ts";
 export { firstImage } from "./mapping/images.ts";
 export { offsetOf, hasMoreAfter } from "./mapping/paging.ts";

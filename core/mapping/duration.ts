@@ -3,6 +3,7 @@
  * numbers or numeric strings (Deezer, Internet Archive), milliseconds (iTunes), or clock
  * strings such as `4:05` and `1:02:03` (Internet Archive `length`).
  */
+import { z } from "zod";
 
 export type DurationUnit = "s" | "ms";
 
@@ -16,6 +17,21 @@ export function wholeSeconds(value: unknown, unit: DurationUnit = "s"): number |
   const amount = isClock ? clockSeconds(value) : numeric(value);
   if (amount === null || amount < 0) return null;
   return Math.round(unit === "ms" && !isClock ? amount / 1000 : amount);
+}
+
+/**
+ * A wire schema field for an upstream duration: whole seconds, and anything unreadable is a
+ * shape issue (2003 naming the field), never a silent 0.
+ */
+export function wireDuration(unit: DurationUnit = "s") {
+  return z.unknown().transform((value, ctx) => {
+    const seconds = wholeSeconds(value, unit);
+    if (seconds === null) {
+      ctx.addIssue({ code: "custom", message: `expected a duration in ${unit === "ms" ? "milliseconds" : "seconds"}` });
+      return z.NEVER;
+    }
+    return seconds;
+  });
 }
 
 // --- internal ---

@@ -6,7 +6,7 @@
  * `album_backlink`, `artwork`) are optional here too: the documented answers are curated, and
  * older discovery nodes leave some out.
  */
-import { wholeSeconds, z } from "@music-aggregator/core";
+import { wireDuration, z } from "@music-aggregator/core";
 
 /**
  * What an Audius id looks like: a hashid of Audius's internal number (`D8v5P`, `4boROp0`),
@@ -17,15 +17,8 @@ export const HASHID = /^[A-Za-z0-9]{5,20}$/;
 /** An id in an answer; it is checked against `HASHID` before it ever goes into a path. */
 const Id = z.string().min(1);
 
-/** Audius gives whole seconds; anything unreadable is an issue, not a 0. */
-const Seconds = z.unknown().transform((value, ctx) => {
-  const seconds = wholeSeconds(value);
-  if (seconds === null) {
-    ctx.addIssue({ code: "custom", message: "expected a duration in seconds" });
-    return z.NEVER;
-  }
-  return seconds;
-});
+/** Whole seconds; anything unreadable is an issue, not a 0. */
+const Seconds = wireDuration();
 
 /** Square image sizes of a track's or playlist's artwork and of a profile picture; null when none. */
 const Squares = z

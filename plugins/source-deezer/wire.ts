@@ -3,19 +3,12 @@
  * rest passes through), so a missing or mistyped field is a 2003 naming it, never a crash.
  * Ids arrive as numbers; they leave as strings.
  */
-import { wholeSeconds, z } from "@music-aggregator/core";
+import { wireDuration, z } from "@music-aggregator/core";
 
 const Id = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]).transform(String);
 
-/** Deezer gives whole seconds; anything unreadable is an issue, not a 0. */
-const Seconds = z.unknown().transform((value, ctx) => {
-  const seconds = wholeSeconds(value);
-  if (seconds === null) {
-    ctx.addIssue({ code: "custom", message: "expected a duration in seconds" });
-    return z.NEVER;
-  }
-  return seconds;
-});
+/** Whole seconds; anything unreadable is an issue, not a 0. */
+const Seconds = wireDuration();
 
 const Image = z.string().nullish();
 

@@ -7,7 +7,7 @@
  * `duration` and `position` are numbers on `/tracks` but numeric strings inside the `tracks`
  * of `/albums/tracks` and `/playlists/tracks`: both are read as integers.
  */
-import { wholeSeconds, z } from "@music-aggregator/core";
+import { wireDuration, z } from "@music-aggregator/core";
 
 const Digits = z.string().regex(/^\d+$/, "expected digits");
 const Id = z.union([Digits, z.number().int().nonnegative()]).transform(String);
@@ -17,15 +17,8 @@ const Count = z.union([z.number().int().nonnegative(), Digits.transform(Number)]
 /** Text that may be empty, null or left out: all three mean "none". */
 const Text = z.string().nullish().transform((text) => text ?? "");
 
-/** Whole seconds from a number or a numeric string; anything unreadable is an issue, not a 0. */
-const Seconds = z.unknown().transform((value, ctx) => {
-  const seconds = wholeSeconds(value);
-  if (seconds === null) {
-    ctx.addIssue({ code: "custom", message: "expected a duration in seconds" });
-    return z.NEVER;
-  }
-  return seconds;
-});
+/** Whole seconds; anything unreadable is an issue, not a 0. */
+const Seconds = wireDuration();
 
 /** What every track object has, wherever Jamendo shows it. */
 const TrackCore = z.looseObject({
