@@ -1,6 +1,6 @@
 /**
- * The HTTP client every plugin talks to its upstream with (ofetch underneath): keep-alive
- * (Node's pooled fetch), an honest User-Agent, a response size cap, a per-upstream budget,
+ * The HTTP client every plugin talks to its upstream with (ofetch over node:http's pooled
+ * keep-alive connections, `node-transport.ts`): an honest User-Agent, a response size cap, a per-upstream budget,
  * redirects only to the upstream's own hosts, and typed failures (2001 timeout, 2002
  * upstream, 2003 parse).
  *
@@ -14,6 +14,7 @@ import type { z } from "zod";
 import { NotFoundError, UpstreamError, UpstreamParseError, UpstreamTimeoutError, isServiceError, type ServiceErrorLike } from "../errors.ts";
 import type { GetJsonOptions, UpstreamClient, UpstreamClientFactory, UpstreamClientOptions, UpstreamRequest, UpstreamResponse } from "../services.ts";
 import { deadline } from "./deadline.ts";
+import { nodeTransport, type TransportResponse } from "./node-transport.ts";
 import { readCapped } from "./read-capped.ts";
 import { RequestBudget, sleep } from "./request-budget.ts";
 
@@ -24,6 +25,9 @@ const RETRIED_STATUSES = new Set([502, 503, 504]);
 /** A Retry-After up to this is waited for (inside the deadline); a longer one fails at once. */
 const SHORT_RETRY_AFTER_SECONDS = 2;
 const MAX_REDIRECTS = 3;
+/** ofetch over the node transport; its answers are the transport's own (`responseType: "stream"`). */
+const upstreamFetch = ofetch.create({}, { fetch: nodeTransport as unknown as typeof fetch });
+type RawAnswer = FetchResponse<unknown> & Pick<TransportResponse, "body">;
 
 export class HttpUpstreamClient implements UpstreamClient {
   private readonly budget?: RequestBudget;
@@ -114,7 +118,7 @@ export class HttpUpstreamClient implements UpstreamClient {
       const raw = await this.send(target, verb, hop === 0 ? request : { headers: request.headers }, signal);
       const location = raw.status >= 300 && raw.status < 400 ? raw.headers.get("location") : null;
       if (!location) return this.read(raw, signal);
-      await raw.body?.cancel().catch(() => undefined);
+      raw.body.resume(); // drained, so that the connection goes back to the pool
       const next = new URL(location, raw.url);
       if (!this.hosts.has(next.host.toLowerCase()) || (next.protocol !== "https:" && next.protocol !== "http:")) {
         throw new UpstreamError(`${this.name} redirected to another host (${next.host}), which is not followed`);
@@ -127,9 +131,9 @@ export class HttpUpstreamClient implements UpstreamClient {
     }
   }
 
-  private async send(target: string, method: "GET" | "POST", request: UpstreamRequest, signal: AbortSignal): Promise<FetchResponse<ReadableStream<Uint8Array>>> {
+  private async send(target: string, method: "GET" | "POST", request: UpstreamRequest, signal: AbortSignal): Promise<RawAnswer> {
     try {
-      return await ofetch.raw<ReadableStream<Uint8Array>, "stream">(target, {
+      return (await upstreamFetch.raw(target, {
         baseURL: /^https?:\/\//i.test(target) ? undefined : this.options.baseURL,
         method,
         query: request.query ? dropUndefined(request.query) : undefined,
@@ -146,14 +150,14 @@ export class HttpUpstreamClient implements UpstreamClient {
         redirect: "manual",
         ignoreResponseError: true,
         signal,
-      });
+      })) as RawAnswer;
     } catch (error) {
       if (signal.aborted) throw error;
       throw new UpstreamError(`${this.name} could not be reached`, { cause: error });
     }
   }
 
-  private async read(raw: FetchResponse<ReadableStream<Uint8Array>>, signal: AbortSignal): Promise<UpstreamResponse> {
+  private async read(raw: RawAnswer, signal: AbortSignal): Promise<UpstreamResponse> {
     const text = await readCapped(raw.body, this.settings.maxBodyBytes, signal).catch((error: unknown) => {
       if (signal.aborted) throw error;
       throw new UpstreamError(`${this.name} answer broke off`, { cause: error });
