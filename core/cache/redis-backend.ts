@@ -3,10 +3,10 @@
  * is down a read is a miss that costs nothing (not even a promise) and writes are skipped.
  *
  * `entries` is never a key scan (3.3 s at 300k entries): each write also records the key in
- * a sorted set scored by the time Redis drops the entry, and the count is one ZCOUNT of the
- * entries still alive, O(log n) (microseconds at 300k). Entries older than now are trimmed
- * from the index by the writes. An entry Redis evicts early (maxmemory) stays counted until
- * its time is up.
+ * a sorted set scored by the time Redis drops the entry, and the count is its ZCARD, O(1),
+ * once the keys whose time is up are dropped from it (by the writes, and by the count itself:
+ * each key is dropped once). An entry Redis evicts early (maxmemory) stays counted until its
+ * time is up.
  *
  * Load locks: `SET lock NX PX`, released by the holder with compare-and-delete, so that a
  * lock that outlived its holder's deadline is never deleted by it.
@@ -66,7 +66,10 @@ export function redisCacheBackend(link: RedisLink, namespace: string, now: () =>
         )
         .catch(() => undefined);
     },
-    countEntries: () => link.run((c) => c.zcount(index, now(), "+inf")),
+    async countEntries() {
+      const [, [, count]] = (await link.run((c) => c.multi().zremrangebyscore(index, "-inf", now()).zcard(index).exec())) as [unknown, [unknown, number]];
+      return count;
+    },
     locks,
     // The connection belongs to the app, which closes it.
     dispose: async () => undefined,
