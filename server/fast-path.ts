@@ -11,6 +11,7 @@
  * own headers prepared once, as name/value pairs.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { RateLimitError } from "../core/errors.ts";
 import { rateLimitKey } from "../core/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../core/guard/user-agent.ts";
@@ -41,6 +42,7 @@ export function cachedAnswers(services: FastPathServices): (req: IncomingMessage
 
 class FastPath {
   private readonly limit: string;
+  private readonly connectionKeys = new WeakMap<Socket, string>();
 
   constructor(private readonly services: FastPathServices) {
     this.limit = String(services.limiter.points);
@@ -52,7 +54,7 @@ class FastPath {
     const answer = this.services.answers.get(req.url ?? "", Date.now());
     if (!answer || this.services.userAgents.isBlocked(rawHeader(req.rawHeaders, "user-agent"))) return false;
     const started = performance.now();
-    const key = rateLimitKey(this.services.clientAddress(req.socket.remoteAddress, rawHeader(req.rawHeaders, "x-forwarded-for") ?? null));
+    const key = this.limitKey(req);
     // A budget in this process's memory answers at once; one kept elsewhere (Redis, the primary) is awaited.
     const decided = this.services.limiter.consumeNow?.(key);
     if (decided) this.finish(req, res, answer, decided, started);
@@ -66,12 +68,24 @@ class FastPath {
     if (decision.allowed) this.services.cache.noteHit();
     this.services.origins.record(answer.origin);
     this.services.accessLog?.info(
-      `${req.method} ${req.url!.split("?", 1)[0].slice(0, 200)} ${status} code=${decision.allowed ? 0 : 4001} ${(performance.now() - started).toFixed(1)}ms source=${decision.allowed ? answer.source : "-"} origin=${answer.origin}`,
+      `${req.method} ${answer.path} ${status} code=${decision.allowed ? 0 : 4001} ${(performance.now() - started).toFixed(1)}ms source=${decision.allowed ? answer.source : "-"} origin=${answer.origin}`,
     );
   }
 
+  /** The rate-limit key of the client; without X-Forwarded-For it is the connection's, worked out once per connection. */
+  private limitKey(req: IncomingMessage): string {
+    const forwardedFor = rawHeader(req.rawHeaders, "x-forwarded-for");
+    if (forwardedFor !== undefined) return rateLimitKey(this.services.clientAddress(req.socket.remoteAddress, forwardedFor));
+    let key = this.connectionKeys.get(req.socket);
+    if (key === undefined) {
+      key = rateLimitKey(this.services.clientAddress(req.socket.remoteAddress, null));
+      this.connectionKeys.set(req.socket, key);
+    }
+    return key;
+  }
+
   private send(res: ServerResponse, head: boolean, answer: RenderedAnswer, decision: RateDecision): number {
-    res.writeHead(answer.status, [...answer.headerPairs, ...this.limitPairs(decision), "content-length", answer.length]);
+    res.writeHead(answer.status, answer.headerPairs.concat(this.limitPairs(decision), "content-length", answer.length));
     res.end(head ? undefined : answer.body);
     return answer.status;
   }

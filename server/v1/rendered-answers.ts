@@ -18,6 +18,8 @@ export interface RenderedAnswer {
   expiresAt: number;
   source: string;
   origin: string;
+  /** the target's path, as the access log names it */
+  path: string;
   /** the validated JSONP callback, when the answer is JSONP */
   callback?: string;
 }

@@ -38,8 +38,8 @@ describe("cachedAnswers (the node:http handler)", () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const headerPairs = ["content-type", "application/json; charset=utf-8", "x-content-type-options", "nosniff", "x-cache", "HIT"];
     const body = Buffer.from('{"code":0}');
-    answers.remember("/v1/song?origin=t&source=source_a&id=1", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() + 60_000, source: "source_a", origin: "t" });
-    answers.remember("/v1/song?origin=t&source=source_a&id=2", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() - 1, source: "source_a", origin: "t" });
+    answers.remember("/v1/song?origin=t&source=source_a&id=1", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() + 60_000, source: "source_a", origin: "t", path: "/v1/song" });
+    answers.remember("/v1/song?origin=t&source=source_a&id=2", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() - 1, source: "source_a", origin: "t", path: "/v1/song" });
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
@@ -82,6 +82,24 @@ describe("the service, with repeated requests answered before h3", () => {
     expect([deleted.status, await deleted.text()]).toEqual([200, expect.stringContaining('"code":1004')]); // JSONP: always 200
     expect(await (await t.get(path, { headers: { "user-agent": "python-requests/2.31" } })).text()).toContain('"code":4002');
     expect(t.sims.source_a.calls.get("GET /tracks/:id")).toBe(1);
+  });
+
+  it("logs one access line per request, the same whether answered before h3 or by it", async () => {
+    const path = v1("song", { source: "source_a", id: "3", origin: "blog.example" });
+    const before = t.logs.length;
+    for (let i = 0; i < 3; i++) await (await t.get(path)).text(); // a miss, a hit by h3 (kept), a hit before h3
+    await (await t.get(path, { headers: { "user-agent": "curl/8" } })).text(); // refused: h3 answers
+    // lines are written once per turn of the event loop
+    await new Promise((r) => setImmediate(r));
+    const lines = t.logs.slice(before).filter((l) => l.includes("[music:access]"));
+    const line = /^info \[music:access\] GET \/v1\/song (\d+) code=(\d+) \d+\.\dms source=(\S+) origin=(\S+)$/;
+    expect(lines.map((l) => line.exec(l)?.slice(1))).toEqual([
+      ["200", "0", "source_a", "blog.example"],
+      ["200", "0", "source_a", "blog.example"],
+      ["200", "0", "source_a", "blog.example"],
+      // refused before its parameters were read: no origin yet
+      ["403", "4002", "-", "-"],
+    ]);
   });
 
   it("lives no longer than the cached answer it was made from", async () => {
