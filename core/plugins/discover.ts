@@ -3,7 +3,7 @@
  * branded definition, plus the modules or packages named in config `plugins`.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, register } from "node:module";
 import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AnyPluginDefinition, LyricsPluginDefinition, SharePluginDefinition, SourcePluginDefinition } from "../plugin.ts";
@@ -52,6 +52,7 @@ export async function discoverPlugins(options: DiscoverOptions = {}): Promise<Pl
       if (file) candidates.push({ specifier: pathToFileURL(file).href, origin: `plugins/${entry.name}` });
     }
   }
+  if (options.modules?.length) useServiceKitAsFallback();
   for (const name of options.modules ?? []) {
     const local = name.startsWith(".") || isAbsolute(name);
     candidates.push({ specifier: local ? pathToFileURL(resolve(cwd, name)).href : packageEntry(name, cwd), origin: name });
@@ -98,3 +99,12 @@ function packageEntry(name: string, cwd: string): string {
 export function defaultPluginsDir(): string {
   return resolve(import.meta.dirname, "../../plugins");
 }
+
+/** Lets plugin modules outside the project import `@music-aggregator/core` (the service's copy, when they have none). */
+function useServiceKitAsFallback(): void {
+  if (kitFallbackRegistered) return;
+  kitFallbackRegistered = true;
+  register(new URL("./kit-resolve-hook.mjs", import.meta.url), { data: { kitParentURL: import.meta.url } });
+}
+
+let kitFallbackRegistered = false;
