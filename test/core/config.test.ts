@@ -21,6 +21,8 @@ describe("config", () => {
     expect(config.cache.ttl).toMatchObject({ search: 600, song: 21600, lyric: 86400, playlist: 1800, rank: 3600, url: 1200, notFound: 300 });
     expect(config.rateLimit).toMatchObject({ points: 120, duration: 60 });
     expect(config.upstream).toMatchObject({ timeoutMs: 8000, searchAllTimeoutMs: 5000 });
+    // Node's own would hold slow heads ~80 s and slow bodies ~5 min
+    expect(config.server).toMatchObject({ headersTimeoutMs: 10_000, bodyTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
     expect(config.store.redis).toBeUndefined();
   });
 

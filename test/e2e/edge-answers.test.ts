@@ -26,6 +26,17 @@ describe("paths no route serves", () => {
     expect(unknown.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("a spent rate limit comes before the unknown path, as for any /v1 request", async () => {
+    const limited = await startFakeApp({ config: { rateLimit: { points: 2, duration: 60 } } });
+    try {
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await limited.json("/v1/%FF?origin=t")).body.code);
+      expect(codes).toEqual([3001, 3001, 4001]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("echo nothing of the request: not the path, the query or the Host", async () => {
     for (const path of ["/nothing/<script>alert(1)</script>?q=%3Cb%3E", "/v1/nothing-<b>?x=<i>", "/api/v9/<svg>?y=1"]) {
       const response = await t.get(path, { headers: { host: "evil.example" } });
@@ -91,6 +102,18 @@ describe("addresses of songs that are not playable", () => {
     expect(url.body.message).toBe("song 7 of source_a is not publicly playable: it has no address");
     const vip = await t.json(v1("song/url", { source: "source_a", id: "3" }));
     expect([vip.status, vip.body.code]).toEqual([403, 3002]);
+  });
+
+  it("a playlist's with_url gives such songs null, the same tracks song/url refuses", async () => {
+    const playlist = await t.json(v1("playlist", { source: "source_a", id: "901", with_url: 1 }));
+    expect(playlist.body.code).toBe(0);
+    const urls = Object.fromEntries(playlist.body.data.song.map((s: { id: string; url: unknown }) => [s.id, s.url]));
+    expect(playlist.body.data.song.map((s: { id: string }) => s.id)).toEqual(["1", "7", "3"]);
+    expect(urls["1"]).toMatch(/^https?:\/\//);
+    expect([urls["7"], urls["3"]]).toEqual([null, null]);
+    for (const [id, code] of [["1", 0], ["7", 3001], ["3", 3002]] as const) {
+      expect((await t.json(v1("song/url", { source: "source_a", id }))).body.code, id).toBe(code);
+    }
   });
 });
 

@@ -83,8 +83,13 @@ describe("error codes and HTTP statuses", () => {
     ["2003 when the upstream answers something unreadable → 502", { kind: "html" }, v1("artist", { source: "source_a", id: "77" }), 2003, 502],
   ] as const)("%s", async (_name, fault, path, code, status) => {
     t.sims.source_a.fault(fault);
+    const before = t.logs.length;
     try {
-      await expectError(path, code, status, undefined, true);
+      const answer = await expectError(path, code, status, undefined, true);
+      // one log line, with the source, the operation and the reason the client was told
+      const warned = t.logs.slice(before).filter((line) => line.startsWith("warn "));
+      expect(warned).toEqual([expect.stringMatching(new RegExp(`^warn \\[music\\] source_a \\w+: `))]);
+      expect(warned[0]).toContain(answer.body.message);
     } finally {
       t.sims.source_a.fault(undefined);
     }

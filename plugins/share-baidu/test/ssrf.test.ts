@@ -3,6 +3,8 @@
  * tricks, encoded or look-alike hosts, IP literals and ports are refused with 400, and the
  * share host (the simulator) receives no request at all.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/support/app.ts";
 import type { ShareHostSimulator } from "./simulator.ts";
@@ -103,5 +105,30 @@ describe("SSRF: only share links on the known hosts or bare codes", () => {
     const { status } = await postList(app, { surl: "http://PAN.Baidu.COM/s/1OpenShare/", dir: "/Music" });
     expect(status).toBe(200);
     expect(sim.log).toEqual(["POST /share/wxlist?channel=weixin&version=2.2.2&clienttype=25&web=1"]);
+  });
+});
+
+describe("redirects from the share host", () => {
+  it("a 307 to another address is not followed, so the form goes nowhere else: 502", async () => {
+    let stolen = 0;
+    const victim = createServer((_req, res) => {
+      stolen++;
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => victim.listen(0, "127.0.0.1", resolve));
+    try {
+      sim.reset();
+      sim.answers.wxlist = () => new Response(null, { status: 307, headers: { location: `http://127.0.0.1:${(victim.address() as AddressInfo).port}/steal` } });
+      const { status, body } = await postList(app, { surl: "1OpenShare", dir: "/" });
+      expect([status, body.code]).toEqual([502, 502]);
+      expect(stolen).toBe(0);
+      // nor is a 307 of the form back to the share host itself repeated
+      sim.answers.wxlist = () => new Response(null, { status: 307, headers: { location: "/share/wxlist?again=1" } });
+      expect((await postList(app, { surl: "1OpenShare", dir: "/" })).status).toBe(502);
+      expect(sim.received.wxlist.length).toBe(2);
+    } finally {
+      sim.reset();
+      await new Promise((resolve) => victim.close(resolve));
+    }
   });
 });
