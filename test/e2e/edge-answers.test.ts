@@ -157,4 +157,31 @@ describe("the client address behind proxies", () => {
       await app.close();
     }
   });
+
+  it.each([
+    ["a hop count (2)", 2],
+    ["a list of CIDRs", ["127.0.0.0/8", "10.0.0.0/8"]],
+  ] as const)("trustProxy as %s: the walk from the right stops at the first untrusted address, on /v1 and /api alike", async (_name, trustProxy) => {
+    const app = await startFakeApp({ config: { rateLimit: { points: 2, duration: 60, trustProxy: trustProxy as never } } });
+    try {
+      // socket 127.0.0.1 (trusted) → 10.0.0.7 (trusted) → 203.0.113.9, the client
+      const behind = (left: string) => `${left}, 203.0.113.9, 10.0.0.7`;
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await ask(app, behind(`198.51.100.${i}`))).body.code);
+      expect(codes).toEqual([0, 0, 4001]);
+      // /api keys its own budget on the same client address
+      const list = async (forwardedFor: string) =>
+        (await app.get("/api/v0/list", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor }, body: "{}" })).status;
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push(await list(behind(`192.0.2.${i}`)));
+      expect(statuses.map((status) => status === 429)).toEqual([false, false, true]);
+      expect(await list("203.0.113.10, 10.0.0.7")).not.toBe(429);
+      // another client behind the same proxies has its own
+      expect((await ask(app, "203.0.113.10, 10.0.0.7")).body.code).toBe(0);
+      // what is not an address ends the walk: the last trusted hop is the key
+      expect((await ask(app, "not-an-ip, 10.0.0.8")).body.code).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
 });
