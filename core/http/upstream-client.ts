@@ -1,8 +1,8 @@
 /**
  * The HTTP client every plugin talks to its upstream with (ofetch over node:http's pooled
- * keep-alive connections, `node-transport.ts`): an honest User-Agent, a response size cap, a per-upstream budget,
- * redirects only to the upstream's own hosts, and typed failures (2001 timeout, 2002
- * upstream, 2003 parse).
+ * keep-alive connections, `node-transport.ts`): an honest User-Agent, a response size cap, a
+ * per-upstream budget, redirects only to the upstream's own hosts, and typed failures (2001
+ * timeout, 2002 upstream, 2003 parse).
  *
  * Time: one request waits at most `timeoutMs`, and the caller's signal (its operation's
  * deadline) can only shorten that. A retry happens only after a fast failure (a refused or
