@@ -67,6 +67,7 @@ const AGENTS = {
 };
 
 const ACCEPT_ENCODING = "gzip, deflate, br";
+const BODILESS = new Set([204, 304]);
 
 function answer(href: string, response: IncomingMessage): TransportResponse {
   const status = response.statusCode ?? 0;
@@ -78,6 +79,8 @@ function answer(href: string, response: IncomingMessage): TransportResponse {
 
 /** The body as sent before compression; a decoder's failure (a broken gzip stream) fails the read. */
 function decoded(response: IncomingMessage): Readable {
+  // An empty body is empty whatever its encoding says (a decoder would call it cut short).
+  if (BODILESS.has(response.statusCode ?? 0) || response.headers["content-length"] === "0") return response;
   const decoder = decoderFor(response.headers["content-encoding"]?.trim().toLowerCase());
   if (!decoder) return response;
   // The decoder is what the reader holds: destroying it (a cap, a deadline) ends the response too.

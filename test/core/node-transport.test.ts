@@ -26,6 +26,8 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
   "/br": (_req, res) => res.writeHead(200, { "content-encoding": "br" }).end(ENCODED.br),
   // 4 MB of spaces in a few KB: what counts against the cap is what it decodes to.
   "/bomb": (_req, res) => res.writeHead(200, { "content-encoding": "gzip" }).end(gzipSync(Buffer.alloc(4_000_000, 0x20))),
+  "/no-content": (_req, res) => res.writeHead(204, { "content-encoding": "gzip" }).end(),
+  "/empty-gzip": (_req, res) => res.writeHead(200, { "content-encoding": "gzip", "content-length": "0" }).end(),
   "/broken-gzip": (_req, res) => res.writeHead(200, { "content-encoding": "gzip" }).end(Buffer.from("this is not gzip at all")),
   "/trickle": (_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
@@ -70,6 +72,12 @@ describe("node transport", () => {
       expect(answer.text, path).toBe(BODY);
     }
     expect(seen[0].headers["accept-encoding"]).toBe("gzip, deflate, br");
+  });
+
+  it("an empty answer marked as compressed is empty, not broken", async () => {
+    const http = testClientFactory({ retries: 0 }).create({ name: "Empty", baseURL: base });
+    expect(await http.request("/no-content")).toMatchObject({ status: 204, text: "" });
+    expect(await http.request("/empty-gzip")).toMatchObject({ status: 200, text: "" });
   });
 
   it("caps the decoded size, not the compressed one: a small gzip of 4 MB is 2003", async () => {
