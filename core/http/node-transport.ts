@@ -41,7 +41,8 @@ export function nodeTransport(input: string | URL | Request, init: TransportInit
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request(url, {
       method: init.method ?? "GET",
-      headers: { "accept-encoding": ACCEPT_ENCODING, ...Object.fromEntries(new Headers(init.headers)) },
+      // ofetch hands over a Headers already; anything else is made one, for its lower-case names.
+      headers: { "accept-encoding": ACCEPT_ENCODING, ...Object.fromEntries(init.headers instanceof Headers ? init.headers : new Headers(init.headers)) },
       agent: secure ? AGENTS.https : AGENTS.http,
       signal: init.signal ?? undefined,
     });

@@ -100,11 +100,11 @@ export function defaultPluginsDir(): string {
   return resolve(import.meta.dirname, "../../plugins");
 }
 
+let kitFallbackRegistered = false;
+
 /** Lets plugin modules outside the project import `@music-aggregator/core` (the service's copy, when they have none). */
 function useServiceKitAsFallback(): void {
   if (kitFallbackRegistered) return;
   kitFallbackRegistered = true;
   register(new URL("./kit-resolve-hook.mjs", import.meta.url), { data: { kitParentURL: import.meta.url } });
 }
-
-let kitFallbackRegistered = false;

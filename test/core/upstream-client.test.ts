@@ -4,8 +4,9 @@
  * upstream's own hosts, and getJson's mapping of transport, status and shape failures.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ERROR_CODES, isServiceError, z } from "@music-aggregator/core";
+import { z } from "@music-aggregator/core";
 import { startSimulator, testClientFactory, type Simulator } from "@music-aggregator/core/testing";
+import { failure } from "../support/failure.ts";
 
 let sim: Simulator;
 let other: Simulator;
@@ -33,18 +34,6 @@ beforeEach(() => {
 });
 
 const Track = z.object({ id: z.number(), title: z.string() });
-
-/** The spec code and message of what `call` throws (5000 for anything not a service error). */
-async function failure(call: () => Promise<unknown>): Promise<{ code: number; message: string; ms: number }> {
-  const started = performance.now();
-  try {
-    await call();
-  } catch (error) {
-    const ms = performance.now() - started;
-    return isServiceError(error) ? { code: ERROR_CODES[error.kind], message: error.message, ms } : { code: 5000, message: String(error), ms };
-  }
-  throw new Error("expected a failure");
-}
 
 describe("time", () => {
   it("a hanging upstream costs one wait of timeoutMs, not one per attempt, and the message says how long", async () => {
