@@ -5,7 +5,7 @@
  *
  * Environment:
  *   BENCH_MIXED_SECONDS  length of the mixed load of the memory scenario (default 60, two halves)
- *   BENCH_ROUND_SECONDS  length of one throughput round (default 3; 5 rounds of each target)
+ *   BENCH_ROUND_SECONDS  length of one throughput round (default 2; 7 rounds of each target)
  *   BENCH_STRICT=1       exit with status 1 when a target is missed
  *   BENCH_ONLY           comma-separated scenarios to run (throughput, latency, coalescing,
  *                        search-all, memory); default all
@@ -20,7 +20,7 @@ import { throughput } from "./scenarios/throughput.ts";
 import { addedLatency, coalescing, searchAllHanging } from "./scenarios/upstream.ts";
 
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
-const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
 /** A bench that hangs must not hang CI: give up well after the expected few minutes. */
 const WATCHDOG_MS = 15 * 60_000;
 const ONLY = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

@@ -6,8 +6,9 @@
  * same answers for the same requests: one cached `/v1/song` (JSON, and JSONP for the service);
  * 10,000 distinct cached songs requested with a Zipf(1.0) popularity (a blog player's
  * traffic); and a mix of endpoints, each with its own Zipf popularity. Servers take turns for
- * 5 rounds and each keeps its median, which a burst of other work on the machine moves least
- * (on a shared 2-core VM one round of the same server can read anywhere from 0.5× to 1.5× another).
+ * 7 rounds and each keeps its median, which a burst of other work on the machine moves least
+ * (on a shared 2-core VM one round of the same server can read anywhere from 0.5× to 1.5× another,
+ * so more, shorter rounds give a steadier median than a few long ones).
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +21,7 @@ import type { Service } from "../lib/setup.ts";
 import { fmt, type Row } from "../lib/table.ts";
 import { zipfSample } from "../lib/zipf.ts";
 
-const ROUNDS = 5;
+const ROUNDS = 7;
 const SONG = "/v1/song?origin=bench&source=source_a&id=3135556";
 const DISTINCT_SONGS = 10_000;
 /** requests of a popularity mix, taken in turn by the load generator */
