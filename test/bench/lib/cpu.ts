@@ -6,6 +6,7 @@
  * gets the same core to itself. Without `taskset`, or on one core, nothing is pinned.
  */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 
 const CORES = cpus().length;
@@ -45,6 +46,20 @@ export function offServerCore(command: string, args: string[]): [string, string[
 /** How the run placed its processes, for the table's header. */
 export function placement(): string {
   return pinning() ? `servers pinned to core ${SERVER_CORE}, load generator and simulators to core ${OTHER_CORES}` : "processes not pinned";
+}
+
+/**
+ * CPU time process `pid` has used so far (user + system, all threads), in milliseconds, from
+ * Linux's `/proc`; undefined elsewhere. Clock ticks are taken as 10 ms (`CLK_TCK` 100).
+ */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces: utime is the 12th, stime the 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 // --- internal ---

@@ -8,12 +8,15 @@
  * traffic); and a mix of endpoints, each with its own Zipf popularity. Servers take turns for
  * 7 rounds and each keeps its median, which a burst of other work on the machine moves least
  * (on a shared 2-core VM one round of the same server can read anywhere from 0.5× to 1.5× another,
- * so more, shorter rounds give a steadier median than a few long ones).
+ * so more, shorter rounds give a steadier median than a few long ones). Beside req/s, the CPU
+ * time the server process spent per answer over all rounds (Linux `/proc`): a round the host
+ * slows down lowers req/s but costs little extra CPU per answer, so that figure moves less.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runWithConcurrency } from "../../../core/music/concurrency.ts";
+import { processCpuMs } from "../lib/cpu.ts";
 import { startChild, type ChildHandle } from "../lib/child.ts";
 import { keepAliveAgent, timedGet } from "../lib/http.ts";
 import { CONNECTIONS, load, loadTool } from "../lib/load.ts";
@@ -54,6 +57,7 @@ export async function throughput(service: Service, roundSeconds: number): Promis
     const zipfSongs = zipfSample(songs, SAMPLES, 1);
     const mix = mixSample(mixSets);
     const servers = { raw: peers.raw.ready, bare: peers.bare.ready, hono: peers.hono.ready, express: peers.express.ready, service: service.ready };
+    const pids: Record<string, number> = { raw: peers.raw.pid, bare: peers.bare.pid, hono: peers.hono.pid, express: peers.express.pid, service: service.pid, jsonp: service.pid };
     const single = Object.fromEntries(Object.entries(servers).map(([name, base]) => [name, base + SONG]));
     // A load of several paths gives each server its base URL; the load generator adds the paths.
     const loads: Record<string, { paths?: string[]; urls: Record<string, string> }> = {
@@ -61,19 +65,31 @@ export async function throughput(service: Service, roundSeconds: number): Promis
       zipf: { urls: servers, paths: zipfSongs },
       mix: { urls: servers, paths: mix },
     };
-    const medians: Record<string, Record<string, number>> = {};
+    const results: Record<string, Measured> = {};
     for (const [name, { urls, paths }] of Object.entries(loads)) {
       const rps: Record<string, number[]> = {};
+      const cpu: Record<string, { ms: number; answers: number }> = {};
       for (const url of Object.values(urls)) await load(url, 1, paths); // warm-up
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [target, url] of Object.entries(urls)) (rps[target] ??= []).push(await load(url, roundSeconds, paths));
+        for (const [target, url] of Object.entries(urls)) {
+          const before = processCpuMs(pids[target]);
+          const rate = await load(url, roundSeconds, paths);
+          const after = processCpuMs(pids[target]);
+          (rps[target] ??= []).push(rate);
+          const spent = (cpu[target] ??= { ms: 0, answers: 0 });
+          if (before !== undefined && after !== undefined) spent.ms += after - before;
+          spent.answers += rate * roundSeconds;
+        }
       }
-      medians[name] = Object.fromEntries(Object.entries(rps).map(([target, xs]) => [target, median(xs)]));
+      results[name] = {
+        rps: Object.fromEntries(Object.entries(rps).map(([target, xs]) => [target, median(xs)])),
+        cpuUs: Object.fromEntries(Object.entries(cpu).filter(([, c]) => c.ms > 0).map(([target, c]) => [target, (c.ms * 1000) / c.answers])),
+      };
     }
     return [
-      ...rows("one cached /v1/song", answers.get(SONG)!.length, medians.single, [["service", "JSON"], ["jsonp", "JSONP"]]),
-      ...rows(`${DISTINCT_SONGS.toLocaleString("en-US")} cached songs, Zipf(1.0)`, undefined, medians.zipf, [["service", "JSON"]]),
-      ...rows(`cached mix of endpoints (${mixSets.map((s) => `${s.name} ${Math.round(s.share * 100)} %`).join(", ")})`, undefined, medians.mix, [["service", "JSON"]]),
+      ...rows("one cached /v1/song", answers.get(SONG)!.length, results.single, [["service", "JSON"], ["jsonp", "JSONP"]]),
+      ...rows(`${DISTINCT_SONGS.toLocaleString("en-US")} cached songs, Zipf(1.0)`, undefined, results.zipf, [["service", "JSON"]]),
+      ...rows(`cached mix of endpoints (${mixSets.map((s) => `${s.name} ${Math.round(s.share * 100)} %`).join(", ")})`, undefined, results.mix, [["service", "JSON"]]),
     ];
   } finally {
     await Promise.all(Object.values(peers).map((p) => p.stop()));
@@ -86,8 +102,14 @@ function median(xs: number[]): number {
   return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 }
 
-/** The peers' rows, then the service's against raw node (≥ 0.80) and against Hono + LRU (> 1.00). */
-function rows(load: string, bytes: number | undefined, rps: Record<string, number>, mine: [string, string][]): Row[] {
+/** Per server of one load: median req/s, and CPU µs per answer over all rounds (none without `/proc`). */
+interface Measured {
+  rps: Record<string, number>;
+  cpuUs: Record<string, number>;
+}
+
+/** The peers' rows, then the service's against raw node (≥ 0.80) and against Hono + LRU (> 1.00), and its CPU per answer. */
+function rows(load: string, bytes: number | undefined, { rps, cpuUs }: Measured, mine: [string, string][]): Row[] {
   const size = bytes ? `, the same ${bytes}-byte answer` : ", the same answers";
   const out: Row[] = [
     { metric: `${load}: raw node:http${size}, headers included (${loadTool()}, ${CONNECTIONS} connections)`, measured: fmt.rps(rps.raw), target: "(the limit of Node)", ratio: 1 },
@@ -100,6 +122,11 @@ function rows(load: string, bytes: number | undefined, rps: Record<string, numbe
       { metric: `${load}: this service, ${mode}, vs raw node`, measured: fmt.rps(rps[key]), target: `≥ 0.80 × ${fmt.rps(rps.raw)}`, ratio: rps[key] / rps.raw, pass: rps[key] / rps.raw >= 0.8 },
       { metric: `${load}: this service, ${mode}, vs Hono + LRU`, measured: fmt.rps(rps[key]), target: `> 1.00 × ${fmt.rps(rps.hono)}`, ratio: rps[key] / rps.hono, pass: rps[key] > rps.hono },
     );
+    // Informs only: raw's answers per CPU second over the service's, the req/s ratio with the host's noise mostly taken out.
+    if (cpuUs[key] && cpuUs.raw) {
+      const us = (target: string) => `${cpuUs[target].toFixed(1)} µs`;
+      out.push({ metric: `${load}: this service, ${mode}, CPU per answer vs raw node`, measured: us(key), target: `(raw: ${us("raw")}${cpuUs.hono ? `, Hono: ${us("hono")}` : ""})`, ratio: cpuUs.raw / cpuUs[key] });
+    }
   }
   return out;
 }
