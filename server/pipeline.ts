@@ -13,6 +13,7 @@ import type { Logger } from "../core/logger.ts";
 import type { RequestKind, TrafficStats } from "../core/share/traffic-stats.ts";
 import type { OriginStats, RateLimiter } from "../core/services.ts";
 import { rateLimitHeaders } from "../core/guard/request-limiter.ts";
+import { accessLine, loggedPath } from "./access-line.ts";
 import { stateOf, type Family } from "./request-state.ts";
 import { replyFailure } from "./replies.ts";
 
@@ -69,9 +70,8 @@ function logAccess({ accessLog, origins }: PipelineServices): Middleware {
     const response = (await next()) as Response | undefined;
     const state = stateOf(event);
     if (state.origin) origins.record(state.origin);
-    const ms = (performance.now() - started).toFixed(1);
     accessLog.info(
-      `${event.req.method} ${event.url.pathname.slice(0, 200)} ${response?.status ?? "-"} code=${state.code ?? "-"} ${ms}ms source=${state.source ?? "-"} origin=${state.origin ?? "-"}`,
+      accessLine({ method: event.req.method, path: loggedPath(event.url.pathname), status: response?.status, code: state.code, ms: performance.now() - started, source: state.source, origin: state.origin }),
     );
     return response;
   };
@@ -96,7 +96,7 @@ function answerFailures(log: Logger): Middleware {
     } catch (thrown) {
       const error = toServiceError(thrown);
       if (error.kind === "internal" && !event.req.signal?.aborted) {
-        log.error(`${event.req.method} ${event.url.pathname.slice(0, 200)}: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}`);
+        log.error(`${event.req.method} ${loggedPath(event.url.pathname)}: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}`);
       }
       return replyFailure(event, policyOf(event), error);
     }

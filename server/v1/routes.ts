@@ -11,6 +11,7 @@ import type { MusicService } from "../../core/music/music-service.ts";
 import { CAPABILITIES, OPERATIONS, type Capability } from "../../core/operations.ts";
 import { origin as originSchema } from "../../core/params.ts";
 import { Tokens } from "../../core/tokens.ts";
+import { loggedPath } from "../access-line.ts";
 import type { RoutePolicy } from "../pipeline.ts";
 import { queryOf, stateOf } from "../request-state.ts";
 import type { RenderedAnswers } from "./rendered-answers.ts";
@@ -60,7 +61,7 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
     const rendered = renderV1(0, dataEnvelope(answer.json, params.data.source, 0), callback);
     const body = Buffer.from(rendered.body);
     const headerPairs = [...Object.entries(rendered.headers).flat(), "x-cache", "HIT"];
-    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, source: params.data.source, origin: state.origin!, path: event.url.pathname.slice(0, 200), callback });
+    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, source: params.data.source, origin: state.origin!, path: loggedPath(event.url.pathname), callback });
   }
   return replyV1Data(event, policy, answer.json, params.data.source, answer.cost);
 }

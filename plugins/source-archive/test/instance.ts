@@ -5,7 +5,7 @@
  * the error code of a call, as the core would report them.
  */
 import { type SourceMethods } from "@music-aggregator/core";
-import { bindSourcePlugin, type BoundTestSource, callContext, codeOf } from "@music-aggregator/core/testing";
+import { bindSourcePlugin, type BoundTestSource } from "@music-aggregator/core/testing";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import archive from "../index.ts";
 import { type ArchiveSimulator, startArchiveSimulator } from "./simulator.ts";
@@ -48,6 +48,5 @@ export function useArchiveSimulator(bind: (started: Started) => void, options: R
   afterEach(() => bound?.close());
 }
 
-/** A fresh per-call context, as the core gives one. */
-export const ctx = () => callContext();
-export { codeOf };
+/** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */
+export { callContext as ctx, codeOf } from "@music-aggregator/core/testing";

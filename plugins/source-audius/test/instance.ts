@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type Song, type SourceMethods } from "@music-aggregator/core";
-import { bindSourcePlugin, callContext, codeOf } from "@music-aggregator/core/testing";
+import { bindSourcePlugin } from "@music-aggregator/core/testing";
 import audius from "../index.ts";
 import { startAudiusSimulator, type AudiusSimulator } from "./simulator.ts";
 
@@ -52,6 +52,5 @@ export function audiusSong(fields: Pick<Song, "id" | "name" | "artist" | "durati
   return { source: SOURCE, album: "", albumId: "", available: true, vip: false, ...fields };
 }
 
-/** A fresh per-call context, as the core gives one. */
-export const ctx = () => callContext();
-export { codeOf };
+/** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */
+export { callContext as ctx, codeOf } from "@music-aggregator/core/testing";

@@ -3,7 +3,7 @@
  * plugin's schema, the core's real upstream client factory, a memory logger; the per-file
  * set-up against the simulator, and the songs it maps, field for field.
  */
-import { callContext, codeOf, testClientFactory } from "@music-aggregator/core/testing";
+import { testClientFactory } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Song } from "../../../core/domain.ts";
 import { createMemoryLogger } from "../../../core/logger.ts";
@@ -47,6 +47,5 @@ export function deezerSong(fields: Pick<Song, "id" | "name" | "artist" | "album"
   return { source: SOURCE, ...fields, available: fields.available ?? true, vip: false };
 }
 
-/** A fresh per-call context, as the core gives one. */
-export const ctx = () => callContext();
-export { codeOf };
+/** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */
+export { callContext as ctx, codeOf } from "@music-aggregator/core/testing";

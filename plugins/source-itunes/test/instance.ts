@@ -4,7 +4,7 @@
  * the per-file set-up against the simulator, and the songs it maps, field for field.
  */
 import { type Logger, type Song, type SourceMethods } from "@music-aggregator/core";
-import { callContext, codeOf, testClientFactory } from "@music-aggregator/core/testing";
+import { testClientFactory } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import itunes from "../index.ts";
 import { startItunesSimulator, type ItunesSimulator } from "./simulator.ts";
@@ -45,9 +45,8 @@ export function itunesSong(fields: Pick<Song, "id" | "name" | "artist" | "album"
   return { source: SOURCE, ...fields, available: fields.available ?? true, vip: false };
 }
 
-/** A fresh per-call context, as the core gives one. */
-export const ctx = () => callContext();
-export { codeOf };
+/** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */
+export { callContext as ctx, codeOf } from "@music-aggregator/core/testing";
 
 // --- internal ---
 

@@ -3,7 +3,7 @@
  * plugin's schema, the core's real upstream client factory, a memory logger; the per-file
  * set-up against the simulator, and the songs it maps, field for field.
  */
-import { callContext, codeOf, testClientFactory } from "@music-aggregator/core/testing";
+import { testClientFactory } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Song } from "../../../core/domain.ts";
 import { createMemoryLogger } from "../../../core/logger.ts";
@@ -57,6 +57,5 @@ export function jamendoSong(
   return { source: SOURCE, ...rest, available: available ?? true, vip: false, license };
 }
 
-/** A fresh per-call context, as the core gives one. */
-export const ctx = () => callContext();
-export { codeOf };
+/** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */
+export { callContext as ctx, codeOf } from "@music-aggregator/core/testing";

@@ -3,7 +3,8 @@
  * sometimes shares a core with the load generator and sometimes not, and a round's result
  * moves by a third with it. With Linux's `taskset`, servers under test run on the last core and
  * everything else (this process, the upstream simulators, wrk) on the others, so every server
- * gets the same core to itself. Without `taskset`, or on one core, nothing is pinned.
+ * gets the same core to itself. Without `taskset`, or on one core, nothing is pinned. Also how
+ * much CPU time a process has used, read from `/proc`.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";

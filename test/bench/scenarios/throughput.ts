@@ -56,8 +56,9 @@ export async function throughput(service: Service, roundSeconds: number): Promis
 
     const zipfSongs = zipfSample(songs, SAMPLES, 1);
     const mix = mixSample(mixSets);
-    const servers = { raw: peers.raw.ready, bare: peers.bare.ready, hono: peers.hono.ready, express: peers.express.ready, service: service.ready };
-    const pids: Record<string, number> = { raw: peers.raw.pid, bare: peers.bare.pid, hono: peers.hono.pid, express: peers.express.pid, service: service.pid, jsonp: service.pid };
+    // Every target of a load is one of these processes; JSONP is the service's.
+    const processes: Record<string, ChildHandle<string>> = { ...peers, service, jsonp: service };
+    const servers = Object.fromEntries(["raw", "bare", "hono", "express", "service"].map((name) => [name, processes[name].ready]));
     const single = Object.fromEntries(Object.entries(servers).map(([name, base]) => [name, base + SONG]));
     // A load of several paths gives each server its base URL; the load generator adds the paths.
     const loads: Record<string, { paths?: string[]; urls: Record<string, string> }> = {
@@ -72,9 +73,10 @@ export async function throughput(service: Service, roundSeconds: number): Promis
       for (const url of Object.values(urls)) await load(url, 1, paths); // warm-up
       for (let round = 0; round < ROUNDS; round++) {
         for (const [target, url] of Object.entries(urls)) {
-          const before = processCpuMs(pids[target]);
+          const { pid } = processes[target];
+          const before = processCpuMs(pid);
           const rate = await load(url, roundSeconds, paths);
-          const after = processCpuMs(pids[target]);
+          const after = processCpuMs(pid);
           (rps[target] ??= []).push(rate);
           const spent = (cpu[target] ??= { ms: 0, answers: 0 });
           if (before !== undefined && after !== undefined) spent.ms += after - before;
