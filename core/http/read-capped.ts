@@ -42,26 +42,50 @@ async function readWebStream(body: ReadableStream<Uint8Array>, limit: number, si
   }
 }
 
-async function readNodeStream(body: Readable, limit: number, signal?: AbortSignal): Promise<Uint8Array[] | undefined> {
+/**
+ * Listens for the stream's chunks rather than iterating it: an async iterator costs an
+ * uncached answer more (a promise per chunk and its own end-of-stream tracking) than the rest
+ * of the read.
+ */
+function readNodeStream(body: Readable, limit: number, signal?: AbortSignal): Promise<Uint8Array[] | undefined> {
   if (signal?.aborted) {
     body.destroy();
-    throw signal.reason;
+    return Promise.reject(signal.reason);
   }
-  // Destroying the stream with the reason ends a pending read with it.
-  const stop = () => body.destroy(signal?.reason instanceof Error ? signal.reason : new Error(String(signal?.reason)));
-  signal?.addEventListener("abort", stop, { once: true });
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    // Leaving the loop early (over the limit) destroys the stream.
-    for await (const chunk of body as AsyncIterable<Uint8Array>) {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const settle = () => {
+      body.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      // A stream given up (over the limit, aborted) may still report its socket's failure.
+      body.on("error", ignore);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    const onData = (chunk: Uint8Array) => {
       total += chunk.byteLength;
-      if (total > limit) return undefined;
-      chunks.push(chunk);
-    }
-    if (signal?.aborted) throw signal.reason;
-    return chunks;
-  } finally {
-    signal?.removeEventListener("abort", stop);
-  }
+      if (total <= limit) return void chunks.push(chunk);
+      settle();
+      body.destroy();
+      resolve(undefined);
+    };
+    const onEnd = () => {
+      settle();
+      resolve(chunks);
+    };
+    const onError = (error: Error) => {
+      settle();
+      reject(error);
+    };
+    // Closed without its end: the connection broke off mid-answer.
+    const onClose = () => onError(Object.assign(new Error("the body ended before it was complete"), { code: "ERR_STREAM_PREMATURE_CLOSE" }));
+    const onAbort = () => {
+      settle();
+      body.destroy();
+      reject(signal!.reason);
+    };
+    body.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
 }
+
+function ignore(): void {}
