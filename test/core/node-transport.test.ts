@@ -29,6 +29,15 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
   "/no-content": (_req, res) => res.writeHead(204, { "content-encoding": "gzip" }).end(),
   "/empty-gzip": (_req, res) => res.writeHead(200, { "content-encoding": "gzip", "content-length": "0" }).end(),
   "/broken-gzip": (_req, res) => res.writeHead(200, { "content-encoding": "gzip" }).end(Buffer.from("this is not gzip at all")),
+  // The head promises more than the connection carries before it is cut.
+  "/cut": (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "content-length": String(BODY.length) });
+    res.write(BODY.slice(0, 100), () => res.socket?.destroy());
+  },
+  "/cut-gzip": (_req, res) => {
+    res.writeHead(200, { "content-encoding": "gzip", "content-length": String(ENCODED.gzip.length) });
+    res.write(ENCODED.gzip.subarray(0, 20), () => res.socket?.destroy());
+  },
   "/trickle": (_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     res.write('{"id":');
@@ -81,6 +90,15 @@ describe("node transport", () => {
   it("a body that does not decode is 2002, said in the upstream's terms", async () => {
     const http = testClientFactory({ retries: 0 }).create({ name: "Broken", baseURL: base });
     expect(await failure(() => http.request("/broken-gzip"))).toMatchObject({ code: 2002, message: "Broken answer broke off" });
+  });
+
+  it("a body cut off before its end is 2002, plain or compressed", async () => {
+    const http = testClientFactory({ retries: 0 }).create({ name: "Cut", baseURL: base });
+    for (const path of ["/cut", "/cut-gzip"]) {
+      expect(await failure(() => http.request(path)), path).toMatchObject({ code: 2002, message: "Cut answer broke off" });
+    }
+    // The next answer comes whole, over a fresh connection.
+    expect(await http.request("/plain")).toMatchObject({ status: 200, text: BODY });
   });
 
   it("a body that trickles past the deadline is 2001, and the connection is closed", async () => {
