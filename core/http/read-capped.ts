@@ -52,6 +52,11 @@ function readNodeStream(body: Readable, limit: number, signal?: AbortSignal): Pr
     body.destroy();
     return Promise.reject(signal.reason);
   }
+  // Gone before it was read (its connection failed first): its failure may still be on its way.
+  if (body.destroyed) {
+    body.on("error", ignore);
+    return Promise.reject(body.errored ?? prematureClose());
+  }
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let total = 0;
@@ -77,7 +82,7 @@ function readNodeStream(body: Readable, limit: number, signal?: AbortSignal): Pr
       reject(error);
     };
     // Closed without its end: the connection broke off mid-answer.
-    const onClose = () => onError(Object.assign(new Error("the body ended before it was complete"), { code: "ERR_STREAM_PREMATURE_CLOSE" }));
+    const onClose = () => onError(prematureClose());
     const onAbort = () => {
       settle();
       body.destroy();
@@ -86,6 +91,10 @@ function readNodeStream(body: Readable, limit: number, signal?: AbortSignal): Pr
     body.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
+}
+
+function prematureClose(): Error {
+  return Object.assign(new Error("the body ended before it was complete"), { code: "ERR_STREAM_PREMATURE_CLOSE" });
 }
 
 function ignore(): void {}
