@@ -1,8 +1,9 @@
 /**
  * A deadline as an abort signal: it aborts after `ms`, or as soon as a parent signal aborts,
  * whichever comes first. One controller and one timer, released by `dispose()`: cheaper than
- * `AbortSignal.timeout` combined with `AbortSignal.any`, which every upstream call would pay
- * twice (the operation's deadline and the request's).
+ * `AbortSignal.timeout` combined with `AbortSignal.any`. When the parent is itself a deadline
+ * that ends no later than `ms` from now (an upstream call inside an operation that has the
+ * same time or less left), the parent's signal is used as it is: nothing new is made.
  */
 export interface Deadline {
   readonly signal: AbortSignal;
@@ -13,6 +14,9 @@ export interface Deadline {
 }
 
 export function deadline(ms: number, parent?: AbortSignal): Deadline {
+  const endsAt = performance.now() + ms;
+  const outer = parent && deadlines.get(parent);
+  if (outer && outer.endsAt <= endsAt) return { signal: parent!, expired: () => outer.expired(), dispose: () => undefined };
   const controller = new AbortController();
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
@@ -29,12 +33,20 @@ export function deadline(ms: number, parent?: AbortSignal): Deadline {
     }, ms);
     parent?.addEventListener("abort", onParentAbort, { once: true });
   }
-  return {
+  const made: Deadline & { endsAt: number } = {
     signal: controller.signal,
+    endsAt,
     expired: () => timedOut,
     dispose() {
       clearTimeout(timer);
       parent?.removeEventListener("abort", onParentAbort);
     },
   };
+  deadlines.set(controller.signal, made);
+  return made;
 }
+
+// --- internal ---
+
+/** The deadline behind each signal `deadline()` made, so that an inner one can share it. */
+const deadlines = new WeakMap<AbortSignal, Deadline & { endsAt: number }>();
