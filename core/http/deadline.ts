@@ -5,6 +5,8 @@
  * that ends no later than `ms` from now (an upstream call inside an operation that has the
  * same time or less left), the parent's signal is used as it is: nothing new is made.
  */
+import { setMaxListeners } from "node:events";
+
 export interface Deadline {
   readonly signal: AbortSignal;
   /** true when the time ran out (rather than the parent aborting) */
@@ -18,6 +20,9 @@ export function deadline(ms: number, parent?: AbortSignal): Deadline {
   const outer = parent && deadlines.get(parent);
   if (outer && outer.endsAt <= endsAt) return { signal: parent!, expired: () => outer.expired(), dispose: () => undefined };
   const controller = new AbortController();
+  // Every call of an operation, however many run at once, listens to its deadline: many
+  // listeners here are not a leak, though Node would warn of one past ten.
+  setMaxListeners(0, controller.signal);
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
   const onParentAbort = () => {

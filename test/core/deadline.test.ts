@@ -43,4 +43,18 @@ describe("deadline", () => {
     expect(outer.expired()).toBe(false);
     outer.dispose();
   });
+
+  it("takes any number of listeners without a leak warning (every call of an operation listens)", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    const time = deadline(5_000);
+    const listeners = Array.from({ length: 30 }, () => () => undefined);
+    for (const listener of listeners) time.signal.addEventListener("abort", listener);
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off("warning", onWarning);
+    for (const listener of listeners) time.signal.removeEventListener("abort", listener);
+    time.dispose();
+    expect(warnings.filter((w) => w.name === "MaxListenersExceededWarning")).toEqual([]);
+  });
 });
