@@ -45,6 +45,8 @@ export function deadline(ms: number, parent?: AbortSignal): Deadline {
     dispose() {
       clearTimeout(timer);
       parent?.removeEventListener("abort", onParentAbort);
+      // Its timer is gone: a call made after this (work a plugin left running) needs its own.
+      deadlines.delete(controller.signal);
     },
   };
   deadlines.set(controller.signal, made);

@@ -44,6 +44,15 @@ describe("deadline", () => {
     outer.dispose();
   });
 
+  it("a deadline made inside one already disposed has a timer of its own", async () => {
+    const outer = deadline(30);
+    outer.dispose();
+    const inner = deadline(60, outer.signal);
+    expect(inner.signal).not.toBe(outer.signal);
+    await until(inner.signal);
+    expect(inner.expired()).toBe(true);
+  });
+
   it("takes any number of listeners without a leak warning (every call of an operation listens)", async () => {
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
