@@ -166,7 +166,10 @@ export class HttpUpstreamClient implements UpstreamClient {
     const name = this.name;
     return {
       status: raw.status,
-      headers: raw.headers,
+      // read through, so that the transport makes them only if someone asks
+      get headers() {
+        return raw.headers;
+      },
       text,
       json<T>() {
         try {
