@@ -1,4 +1,4 @@
-/** `deadline()`: its own time, a parent's abort, and an inner deadline sharing an outer one that ends no later. */
+/** `deadline()`: its own time, a parent's abort, and any number of listeners. */
 import { describe, expect, it } from "vitest";
 import { deadline } from "../../core/http/deadline.ts";
 
@@ -22,35 +22,6 @@ describe("deadline", () => {
     expect(time.signal.reason).toBe(reason);
     expect(time.expired()).toBe(false);
     time.dispose();
-  });
-
-  it("an inner deadline that would end later than its outer one is the outer one", async () => {
-    const outer = deadline(40);
-    const inner = deadline(5_000, outer.signal);
-    expect(inner.signal).toBe(outer.signal);
-    inner.dispose(); // releases nothing of the outer's
-    await until(outer.signal);
-    expect(inner.expired()).toBe(true);
-  });
-
-  it("an inner deadline shorter than its outer one ends by itself and leaves the outer running", async () => {
-    const outer = deadline(5_000);
-    const inner = deadline(20, outer.signal);
-    expect(inner.signal).not.toBe(outer.signal);
-    await until(inner.signal);
-    expect(inner.expired()).toBe(true);
-    expect(outer.signal.aborted).toBe(false);
-    expect(outer.expired()).toBe(false);
-    outer.dispose();
-  });
-
-  it("a deadline made inside one already disposed has a timer of its own", async () => {
-    const outer = deadline(30);
-    outer.dispose();
-    const inner = deadline(60, outer.signal);
-    expect(inner.signal).not.toBe(outer.signal);
-    await until(inner.signal);
-    expect(inner.expired()).toBe(true);
   });
 
   it("takes any number of listeners without a leak warning (every call of an operation listens)", async () => {
