@@ -48,22 +48,19 @@ async function readWebStream(body: ReadableStream<Uint8Array>, limit: number, si
  * of the read.
  */
 function readNodeStream(body: Readable, limit: number, signal?: AbortSignal): Promise<Uint8Array[] | undefined> {
+  // A stream failing after this read is over (given up past the limit or on an abort, or gone
+  // before it began) may still report its socket's failure: nobody is left to hear it.
+  body.on("error", ignore);
   if (signal?.aborted) {
     body.destroy();
     return Promise.reject(signal.reason);
   }
-  // Gone before it was read (its connection failed first): its failure may still be on its way.
-  if (body.destroyed) {
-    body.on("error", ignore);
-    return Promise.reject(body.errored ?? prematureClose());
-  }
+  if (body.destroyed) return Promise.reject(body.errored ?? prematureClose());
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let total = 0;
     const settle = () => {
       body.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
-      // A stream given up (over the limit, aborted) may still report its socket's failure.
-      body.on("error", ignore);
       signal?.removeEventListener("abort", onAbort);
     };
     const onData = (chunk: Uint8Array) => {
