@@ -9,13 +9,15 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 export function trackInFlight(handler: NodeHandler) {
   let inFlight = 0;
   let onDrained: (() => void) | undefined;
+  // One listener for every response (a response closes once): no closure or `once` wrapper per request.
+  const finished = () => {
+    inFlight--;
+    if (inFlight === 0) onDrained?.();
+  };
   return {
     handler(req: IncomingMessage, res: ServerResponse) {
       inFlight++;
-      res.once("close", () => {
-        inFlight--;
-        if (inFlight === 0) onDrained?.();
-      });
+      res.on("close", finished);
       return handler(req, res);
     },
     /** Resolves when no request is in flight. */

@@ -1,0 +1,83 @@
+/** The count of requests in flight that a graceful close waits for (`server/graceful.ts`). */
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { trackInFlight } from "../../server/graceful.ts";
+
+let server: Server | undefined;
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  server = undefined;
+});
+
+/** A server whose requests wait until `release` is called, on keep-alive connections. */
+async function holdingServer() {
+  const waiting: (() => void)[] = [];
+  const tracked = trackInFlight((_req: IncomingMessage, res: ServerResponse) => {
+    waiting.push(() => res.end("done"));
+  });
+  server = createServer(tracked.handler);
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const ask = () =>
+    new Promise<string>((resolve, reject) => {
+      const req = request({ port, host: "127.0.0.1", path: "/" }, (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve(body));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  const arrived = async (n: number) => {
+    while (waiting.length < n) await new Promise((r) => setTimeout(r, 5));
+  };
+  return { tracked, ask, arrived, waiting, port };
+}
+
+describe("trackInFlight", () => {
+  it("is drained at once with nothing in flight", async () => {
+    const { tracked } = await holdingServer();
+    await expect(tracked.drained()).resolves.toBeUndefined();
+  });
+
+  it("is drained only when the last of several requests has been answered", async () => {
+    const { tracked, ask, arrived, waiting } = await holdingServer();
+    const answers = [ask(), ask(), ask()];
+    await arrived(3);
+    let drained = false;
+    const done = tracked.drained().then(() => (drained = true));
+    waiting[0]();
+    waiting[1]();
+    await Promise.all(answers.slice(0, 2));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drained).toBe(false);
+    waiting[2]();
+    expect(await Promise.all(answers)).toEqual(["done", "done", "done"]);
+    await done;
+    expect(drained).toBe(true);
+  });
+
+  it("counts a request whose client went away as finished, once", async () => {
+    const { tracked, ask, arrived, waiting, port } = await holdingServer();
+    const gone = request({ port, host: "127.0.0.1", path: "/" });
+    gone.on("error", () => undefined);
+    gone.end();
+    await arrived(1);
+    gone.destroy();
+    await tracked.drained();
+    // Answering the abandoned response afterwards counts nothing twice: a new request still holds the drain.
+    waiting[0]();
+    const answer = ask();
+    await arrived(2);
+    let drained = false;
+    const done = tracked.drained().then(() => (drained = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drained).toBe(false);
+    waiting[1]();
+    expect(await answer).toBe("done");
+    await done;
+  });
+});
