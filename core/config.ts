@@ -59,8 +59,13 @@ export const AppConfigSchema = z.strictObject({
     .strictObject({
       /** where answers are cached; default `redis` when `store.redis` is set (shared by instances), else `memory` */
       driver: z.enum(["memory", "redis"]).default("memory"),
-      /** most entries kept by the memory cache */
+      /** most entries kept in memory (the memory cache, or the in-process tier in front of Redis) */
       max: z.number().int().positive().default(10_000),
+      /**
+       * most bytes kept in memory, keys and values counted as UTF-16; default an eighth of the V8
+       * heap limit, between 16 MiB and 256 MiB. An entry over a sixteenth of it is not cached.
+       */
+      maxBytes: z.number().int().min(1024 * 1024, "cache.maxBytes must be at least 1048576 (1 MiB)").optional(),
       /** lifetimes in seconds per operation (docs/decisions.md (/v1); the defaults are the operation table's) */
       ttl: z
         .strictObject({
