@@ -38,7 +38,7 @@ describe("POST /api/v0/list with spellings of one directory", () => {
 
   it("lists the directory once and answers every spelling from that listing", async () => {
     const spellings = ["/Music", "/Music/", "/Music/.", "/Music/./.", "//Music", "/x/../Music", "/Music/Live/.."];
-    const answers = [];
+    const answers: Awaited<ReturnType<typeof postList>>[] = [];
     for (const dir of spellings) answers.push(await postList(app, { surl: "1OpenShare", dir }));
     expect(answers.map((a) => a.status)).toEqual(spellings.map(() => 200));
     expect(answers.every((a) => JSON.stringify(a.body.data) === JSON.stringify(answers[0].body.data))).toBe(true);
