@@ -49,12 +49,12 @@ export function registerDocsPages(app: H3, scope: DependencyContainer): void {
   const service = scope.resolve<MusicService>(Tokens.MusicService);
   const { userAgentBlock } = scope.resolve<AppConfig>(Tokens.Config);
   const shareEnabled = scope.isRegistered(Tokens.ShareService, true);
-  let document: string | undefined;
+  let document: Buffer | undefined;
 
   app.all(
     "/openapi.json",
     (event) => {
-      document ??= JSON.stringify(openApiDocument({ sources: service.sourceInfo(), shareEnabled, userAgentBlock }, Object.keys(ASSETS)));
+      document ??= Buffer.from(JSON.stringify(openApiDocument({ sources: service.sourceInfo(), shareEnabled, userAgentBlock }, Object.keys(ASSETS))));
       return reply(event, document, "application/json; charset=utf-8", "default-src 'none'; frame-ancestors 'none'", "no-cache");
     },
     PAGE,
@@ -78,7 +78,7 @@ export function registerDocsPages(app: H3, scope: DependencyContainer): void {
 
 // --- internal ---
 
-function reply(event: H3Event, body: string, type: string, csp: string, cache: string): Response {
+function reply(event: H3Event, body: Buffer, type: string, csp: string, cache: string): Response {
   stateOf(event).code = 200;
   return replyBody(event, 200, body, { "content-type": type, "content-security-policy": csp, "x-frame-options": "DENY", "cache-control": cache });
 }
