@@ -43,6 +43,22 @@ type PluginBinding = z.output<typeof PluginBinding>;
 
 const Seconds = z.number().int().positive();
 
+/** An http(s) origin (scheme, host, port; no path), as the playground's CSP may name it. */
+const InstanceOrigin = z.string().transform((value, ctx) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const origin = url && (url.protocol === "http:" || url.protocol === "https:") ? url.origin : undefined;
+  if (!origin || origin !== value.replace(/\/$/, "") || !/^[a-z0-9.:[\]-]+$/i.test(url!.host)) {
+    ctx.addIssue({ code: "custom", message: `expected the origin of an instance (http(s)://host[:port], no path), got ${JSON.stringify(value.slice(0, 80))}` });
+    return z.NEVER;
+  }
+  return origin;
+});
+
 export const AppConfigSchema = z.strictObject({
   /**
    * public source id → plugin binding, merged id by id with the default binding (docs/decisions.md (Sources)):
@@ -149,6 +165,15 @@ export const AppConfigSchema = z.strictObject({
       bodyTimeoutMs: z.number().int().positive().default(10_000),
       /** to receive a whole request, body included, whether it is read or not */
       requestTimeoutMs: z.number().int().positive().default(30_000),
+    })
+    .prefault({}),
+  playground: z
+    .strictObject({
+      /**
+       * other instances of this service that `/playground?api=` may talk to (their origins,
+       * e.g. `https://music.example.org`); by default none: only the instance serving the page
+       */
+      apis: z.array(InstanceOrigin).default([]),
     })
     .prefault({}),
   log: z
