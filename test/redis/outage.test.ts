@@ -136,6 +136,20 @@ describe("Redis unreachable at start", () => {
     }
   });
 
+  it("with a wrong password, the in-process tier still answers: one song asked 100 times costs one upstream call", async () => {
+    const guarded = await startPrivateRedis(["--requirepass", "right"]);
+    const app = await startFakeApp({ config: { store: { redis: `redis://:wrong@127.0.0.1:${guarded.port}` }, rateLimit: { points: 100_000 } } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 100; i++) codes.push((await app.json(v1("song", { source: "source_a", id: 2 }))).body.code);
+      expect(codes.every((code) => code === 0)).toBe(true);
+      expect(app.sims.source_a.calls.get("GET /tracks/:id")).toBe(1);
+    } finally {
+      await app.close();
+      await guarded.stop();
+    }
+  });
+
   it("keeps caching and coalescing in memory: one song asked 300 times costs one upstream call", async () => {
     const port = await freePort();
     const app = await startFakeApp({ config: { store: { redis: `redis://:wrong@127.0.0.1:${port}/?password=wrong` }, rateLimit: { points: 100_000 } } });
