@@ -78,6 +78,12 @@ export const AppConfigSchema = z.strictObject({
       /** most entries kept in memory (the memory cache, or the in-process tier in front of Redis) */
       max: z.number().int().positive().default(10_000),
       /**
+       * with the Redis driver, answer from this process's copies of cached answers (an entry read
+       * from Redis is kept until its expiry; repeated requests are answered from their rendered
+       * bytes); false: every read asks Redis while it is up (the copies only stand in while it is down)
+       */
+      localTier: z.boolean().default(true),
+      /**
        * most bytes kept in memory, keys and values counted as UTF-16; default an eighth of the V8
        * heap limit, between 16 MiB and 256 MiB. An entry over a sixteenth of it is not cached.
        */

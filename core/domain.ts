@@ -134,6 +134,9 @@ export const SourceInfo = z.object({
 });
 export type SourceInfo = z.infer<typeof SourceInfo>;
 
+/** Reads one tier of the cache answered (a fresh entry) and did not. */
+const TierCounts = z.object({ hits: NonNegativeInt, misses: NonNegativeInt });
+
 export const CacheStats = z.object({
   driver: z.string(),
   entries: NonNegativeInt.describe(
@@ -142,6 +145,14 @@ export const CacheStats = z.object({
   hits: NonNegativeInt.describe("requests answered from the cache, summed over every instance sharing Redis, or every worker"),
   misses: NonNegativeInt.describe("requests that found no fresh answer in the cache, summed like hits"),
   hitRate: z.number().min(0).max(1),
+  tiers: z
+    .object({
+      local: TierCounts.describe(
+        "this process's memory: the memory store, or the in-process tier in front of Redis, with the repeated requests answered from their rendered bytes",
+      ),
+      redis: TierCounts.optional().describe("Redis, read when the in-process tier had no fresh copy; present with the Redis store"),
+    })
+    .describe("extension (not in the spec): which store answered the cache's reads, summed like hits; a miss of one tier is a read of the next"),
 });
 export type CacheStats = z.infer<typeof CacheStats>;
 

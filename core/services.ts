@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { CacheStats, OriginCount } from "./domain.ts";
+import type { CacheCounts } from "./stats/cache-counts.ts";
 
 /** At most `requests` per `windowMs` to one upstream: its published rate limit. */
 export interface BudgetOptions {
@@ -137,9 +138,7 @@ export interface RateLimiter {
 }
 
 /** The figures of `/v1/status`, totalled over every instance (Redis) or every worker (`WORKERS`). */
-export interface StatsTotals {
-  hits: number;
-  misses: number;
+export interface StatsTotals extends CacheCounts {
   entries: number;
   /** the top origins of the last 24 hours */
   origins: OriginCount[];
@@ -150,8 +149,8 @@ export interface StatsTotals {
  * increment or a Map update (the hot path); sending counts elsewhere happens in batches.
  */
 export interface SharedStats {
-  /** this process's cache counters, bumped by the response cache */
-  readonly local: { hits: number; misses: number };
+  /** this process's cache counters, bumped by the response cache and the cache backend's tiers */
+  readonly local: CacheCounts;
   countOrigin(origin: string): void;
   totals(): Promise<StatsTotals>;
   close(): Promise<void>;

@@ -10,7 +10,7 @@
  * | `store.redis`         | Redis¹             | Redis              | Redis             | Redis, else the row above     |
  *
  * ¹ unless `cache.driver` is set to `memory`; behind an in-process tier of the memory cache's
- * bounds, which alone answers while Redis is down. The other rows' memory (or the primary's)
+ * bounds (`cache.localTier`), which alone answers while Redis is down. The other rows' memory (or the primary's)
  * stands in while Redis is down too. Nothing here creates a timer or a connection in the one-process setup.
  */
 import type { Storage } from "unstorage";
@@ -46,18 +46,23 @@ export interface Stores {
 export function createStores(config: AppConfig, log: Logger, group?: Channel): Stores {
   const prefix = config.store.prefix;
   const redis = config.store.redis ? new RedisLink(config.store.redis, log.child("redis")) : undefined;
+  const entries = (): Promise<number> => cache.countEntries();
+  const stats: SharedStats = redis ? new RedisStats(redis, prefix, entries) : group ? new GroupStats(group, entries) : new LocalStats(entries);
   const local = new MemoryLru(memoryLimits(config));
-  const cache =
+  // Every read is counted by the tier that answered it, in the counts `/v1/status` totals.
+  const cache: CacheBackend =
     redis && config.cache.driver === "redis"
-      ? tieredCacheBackend(local, redisCacheBackend(redis, `${prefix}:cache`), config.cache.ttl.stale)
-      : memoryBackendOver(local);
-  const entries = () => cache.countEntries();
+      ? tieredCacheBackend(local, redisCacheBackend(redis, `${prefix}:cache`), {
+          staleSeconds: config.cache.ttl.stale,
+          answerLocally: answersLocally(config),
+          counts: stats.local,
+        })
+      : memoryBackendOver(local, stats.local);
   const statsStorage = redis
     ? createStorage({ driver: linkDriver({ link: redis, base: `${prefix}:stats` }) })
     : group
       ? createStorage({ driver: groupStorageDriver(group) })
       : memoryStorage(1000);
-  const stats = redis ? new RedisStats(redis, prefix, entries) : group ? new GroupStats(group, entries) : new LocalStats(entries);
   const limiter = new RequestLimiter({
     points: config.rateLimit.points,
     durationSeconds: config.rateLimit.duration,
@@ -79,6 +84,15 @@ export function createStores(config: AppConfig, log: Logger, group?: Channel): S
       await redis?.close();
     },
   };
+}
+
+/**
+ * Whether this process answers from copies of cached answers it holds (the in-process tier and
+ * the rendered answers of the fast path) while the cache's store is up: always with the memory
+ * store; with Redis unless `cache.localTier` is false.
+ */
+export function answersLocally(config: AppConfig): boolean {
+  return config.cache.driver !== "redis" || config.cache.localTier;
 }
 
 /** The bounds of the in-process cache: `cache.max` entries and `cache.maxBytes` bytes. */

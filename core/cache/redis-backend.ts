@@ -45,6 +45,7 @@ export function redisCacheBackend(link: RedisLink, namespace: string, now: () =>
   return {
     storage,
     driver: "redis",
+    tiers: ["redis"],
     read(key) {
       if (link.state === "down") return undefined;
       return link.run((c) => c.get(entryKey(key))).then(

@@ -7,6 +7,7 @@
 import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, isUpstreamFailure, withCost } from "../errors.ts";
 import type { CacheStats } from "../domain.ts";
 import type { CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../services.ts";
+import type { CacheCounts } from "../stats/cache-counts.ts";
 import { awaitOtherInstance } from "./shared-load.ts";
 import { decodeEntry as decode, encodeEntry, type StoredEntry } from "./entry.ts";
 import type { CacheBackend } from "./storage.ts";
@@ -30,7 +31,7 @@ interface SharedLoad {
 export class StoreResponseCache implements ResponseCache {
   private readonly inFlight = new Map<string, SharedLoad>();
   /** this process's hits and misses, which `stats` totals over every instance */
-  private readonly counts: { hits: number; misses: number };
+  private readonly counts: CacheCounts;
 
   constructor(
     private readonly backend: CacheBackend,
@@ -56,14 +57,19 @@ export class StoreResponseCache implements ResponseCache {
     return { json: stored.payload, cost: 0, status: "hit", expiresAt: stored.expiresAt };
   }
 
+  /** A hit answered from a copy this process holds (the rendered answers): the in-process tier's. */
   noteHit(): void {
     this.counts.hits++;
+    this.counts.localHits++;
   }
 
   async stats(): Promise<CacheStats> {
-    const { hits, misses, entries } = await this.shared.totals();
+    const totals = await this.shared.totals();
+    const { hits, misses, entries } = totals;
     const total = hits + misses;
-    return { driver: this.backend.driver, entries, hits, misses, hitRate: total ? Math.round((hits / total) * 1000) / 1000 : 0 };
+    const tiers: CacheStats["tiers"] = { local: { hits: totals.localHits, misses: totals.localMisses } };
+    if (this.backend.tiers.includes("redis")) tiers.redis = { hits: totals.redisHits, misses: totals.redisMisses };
+    return { driver: this.backend.driver, entries, hits, misses, hitRate: total ? Math.round((hits / total) * 1000) / 1000 : 0, tiers };
   }
 
   // --- internal ---

@@ -3,12 +3,16 @@
  * Redis shared by every instance behind a bounded in-process tier (`tiered-backend.ts`).
  */
 import { createStorage, type Storage } from "unstorage";
+import { zeroCounts, type CacheCounts, type CacheTier } from "../stats/cache-counts.ts";
+import { entryExpiry } from "./entry.ts";
 import { memoryLruDriver } from "./memory-driver.ts";
 import { MemoryLru, type MemoryLruLimits } from "./memory-lru.ts";
 
 export interface CacheBackend {
   storage: Storage;
   driver: "memory" | "redis";
+  /** the stores a read may be answered from, first to last (`/v1/status` reports each one's hits and misses) */
+  tiers: readonly CacheTier[];
   /**
    * Reads a raw entry. The memory store answers synchronously: a cache hit then costs no
    * promise and no key normalisation (keys from `cacheKey` are already in unstorage's normal
@@ -37,17 +41,23 @@ export interface LoadLocks {
 }
 
 /** The memory cache: entries and bytes bounded, each entry dropped at the end of its lifetime. */
-export function memoryCacheBackend(limits: MemoryLruLimits): CacheBackend {
-  return memoryBackendOver(new MemoryLru(limits));
+export function memoryCacheBackend(limits: MemoryLruLimits, counts: CacheCounts = zeroCounts()): CacheBackend {
+  return memoryBackendOver(new MemoryLru(limits), counts);
 }
 
-/** A cache backend over an existing in-process store. */
-export function memoryBackendOver(lru: MemoryLru): CacheBackend {
+/** A cache backend over an existing in-process store; its reads are counted in `counts` (`localHits`, `localMisses`). */
+export function memoryBackendOver(lru: MemoryLru, counts: CacheCounts, now: () => number = Date.now): CacheBackend {
   const storage = createStorage({ driver: memoryLruDriver(lru) });
   return {
     storage,
     driver: "memory",
-    read: (key) => lru.get(key),
+    tiers: ["local"],
+    read(key) {
+      const raw = lru.get(key);
+      if (raw !== undefined && entryExpiry(raw) > now()) counts.localHits++;
+      else counts.localMisses++;
+      return raw;
+    },
     write: async (key, raw, ttl) => lru.set(key, raw, ttl),
     countEntries: async () => lru.size,
     dispose: () => storage.dispose(),

@@ -7,25 +7,28 @@
  *
  * A local copy past its fresh life is not answered while Redis is up and has the key: another
  * instance may have refreshed it there.
+ *
+ * With `answerLocally` off (config `cache.localTier: false`) every read asks Redis while it is
+ * up, and the in-process copies only stand in while it is down.
+ *
+ * Every read is counted in `counts` by the tier that answered it: `localHits` / `localMisses`
+ * for the in-process tier (asked first), `redisHits` / `redisMisses` for Redis.
  */
+import type { CacheCounts } from "../stats/cache-counts.ts";
 import { entryExpiry } from "./entry.ts";
 import type { MemoryLru } from "./memory-lru.ts";
 import type { CacheBackend } from "./storage.ts";
 
-export interface TierCounts {
-  /** hits answered by this process's tier */
-  local: number;
-  /** reads that went on to Redis */
-  remote: number;
+export interface TierOptions {
+  /** how long an answer may stand in past its expiry (config `cache.ttl.stale`) */
+  staleSeconds: number;
+  /** whether a fresh in-process copy answers while Redis is up (config `cache.localTier`) */
+  answerLocally: boolean;
+  counts: CacheCounts;
+  now?: () => number;
 }
 
-export interface TieredBackend extends CacheBackend {
-  tiers: TierCounts;
-}
-
-export function tieredCacheBackend(local: MemoryLru, remote: CacheBackend, staleSeconds: number, now: () => number = Date.now): TieredBackend {
-  const tiers: TierCounts = { local: 0, remote: 0 };
-
+export function tieredCacheBackend(local: MemoryLru, remote: CacheBackend, { staleSeconds, answerLocally, counts, now = Date.now }: TierOptions): CacheBackend {
   /** Keeps a copy of an entry read from Redis for as long as the writer asked Redis to. */
   const keep = (key: string, raw: string) => {
     const freshMs = entryExpiry(raw) - now();
@@ -36,19 +39,31 @@ export function tieredCacheBackend(local: MemoryLru, remote: CacheBackend, stale
   return {
     storage: remote.storage,
     driver: remote.driver,
-    tiers,
+    tiers: ["local", "redis"],
     read(key) {
       const held = local.get(key);
-      if (held !== undefined && entryExpiry(held) > now()) {
-        tiers.local++;
+      const fresh = held !== undefined && entryExpiry(held) > now();
+      if (fresh && answerLocally) {
+        counts.localHits++;
         return held;
       }
       // Redis down: its read is a synchronous miss, and the local copy (stale or absent) answers.
       const remoteRead = remote.read(key);
-      if (remoteRead === undefined || typeof remoteRead === "string") return remoteRead ?? held;
-      tiers.remote++;
+      if (remoteRead === undefined || typeof remoteRead === "string") {
+        if (fresh) counts.localHits++;
+        else counts.localMisses++;
+        return remoteRead ?? held;
+      }
+      if (answerLocally) counts.localMisses++;
       return remoteRead.then((raw) => {
-        if (raw === undefined) return held;
+        if (raw === undefined) {
+          counts.redisMisses++;
+          // A stale copy may still stand in for a failing upstream; a fresh one Redis no longer
+          // has is not answered when every read is Redis's to answer.
+          return fresh && !answerLocally ? undefined : held;
+        }
+        if (entryExpiry(raw) > now()) counts.redisHits++;
+        else counts.redisMisses++;
         keep(key, raw);
         return raw;
       });

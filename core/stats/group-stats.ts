@@ -8,6 +8,7 @@
  */
 import type { StatsTotals } from "../services.ts";
 import type { Channel } from "../cluster/channel.ts";
+import { addCounts, zeroCounts } from "./cache-counts.ts";
 import { LocalStats, type Figures } from "./local-stats.ts";
 import { HourlyOriginCounts } from "./hourly-origins.ts";
 
@@ -51,7 +52,7 @@ export class GroupStats extends LocalStats {
 /** The primary side: the workers' latest figures and the counts of those that died. */
 export class GroupTotals {
   private readonly latest = new Map<number, Figures>();
-  private readonly retired = { hits: 0, misses: 0 };
+  private readonly retired = zeroCounts();
   private readonly retiredOrigins: HourlyOriginCounts;
 
   constructor(now: () => number = Date.now) {
@@ -69,8 +70,7 @@ export class GroupTotals {
     const last = this.latest.get(workerId);
     this.latest.delete(workerId);
     if (!last) return;
-    this.retired.hits += last.hits;
-    this.retired.misses += last.misses;
+    addCounts(this.retired, last);
     this.retiredOrigins.merge(last.origins);
   }
 
@@ -87,8 +87,7 @@ export class GroupTotals {
     origins.merge(this.retiredOrigins.entries());
     const totals = { ...this.retired, entries: 0 };
     for (const figures of this.latest.values()) {
-      totals.hits += figures.hits;
-      totals.misses += figures.misses;
+      addCounts(totals, figures);
       totals.entries += figures.entries;
       origins.merge(figures.origins);
     }

@@ -4,18 +4,17 @@
  * differ only in where the other processes' counts come from.
  */
 import type { SharedStats, StatsTotals } from "../services.ts";
+import { zeroCounts, type CacheCounts } from "./cache-counts.ts";
 import { HourlyOriginCounts, type HourCount } from "./hourly-origins.ts";
 
 /** What one process counted, as sent to another process. */
-export interface Figures {
-  hits: number;
-  misses: number;
+export interface Figures extends CacheCounts {
   entries: number;
   origins: HourCount[];
 }
 
 export class LocalStats implements SharedStats {
-  readonly local = { hits: 0, misses: 0 };
+  readonly local = zeroCounts();
   protected readonly origins: HourlyOriginCounts;
 
   /** `entries` counts the cache's entries (the cache backend's count). */

@@ -1,9 +1,10 @@
 /**
  * Statistics of instances sharing Redis. Each process counts in memory, as without Redis, and
  * sends what it counted since its last send once a second, in one MULTI: HINCRBY of the cache
- * counters, ZINCRBY of each origin in its hour's sorted set (kept 25 h, trimmed to the most
- * requested). `totals()` sends and reads in the same round trip, so an instance's own counts
- * are always in its answer and the others' at most a second late.
+ * counters (hits, misses, and which tier answered), ZINCRBY of each origin in its hour's sorted
+ * set (kept 25 h, trimmed to the most requested). `totals()` sends and reads in the same round
+ * trip, so an instance's own counts are always in its answer and the others' at most a second
+ * late.
  *
  * While Redis is down nothing is sent: counts wait here and go out once it is back (merged,
  * not lost), and the totals meanwhile are the last ones read plus what was counted here since.
@@ -13,6 +14,7 @@
 import { randomUUID } from "node:crypto";
 import type { RedisLink } from "../redis/connection.ts";
 import type { SharedStats, StatsTotals } from "../services.ts";
+import { CACHE_COUNTERS, addCounts, subtractCounts, zeroCounts } from "./cache-counts.ts";
 import { HOUR_MS, HourlyOriginCounts, MAX_ORIGINS_PER_HOUR, TOP_ORIGINS, WINDOW_HOURS, topOrigins } from "./hourly-origins.ts";
 
 const SEND_MS = 1000;
@@ -20,10 +22,10 @@ const SEND_MS = 1000;
 type Shared = Omit<StatsTotals, "entries">;
 
 export class RedisStats implements SharedStats {
-  readonly local = { hits: 0, misses: 0 };
+  readonly local = zeroCounts();
   private readonly pending: HourlyOriginCounts;
-  private readonly sent = { hits: 0, misses: 0 };
-  private last: Shared = { hits: 0, misses: 0, origins: [] };
+  private readonly sent = zeroCounts();
+  private last: Shared = { ...zeroCounts(), origins: [] };
   /** exchanges run one at a time, so that no count is sent twice */
   private chain: Promise<unknown> = Promise.resolve();
   private reading?: Promise<Shared>;
@@ -69,9 +71,9 @@ export class RedisStats implements SharedStats {
   }
 
   private async exchange(read: boolean): Promise<Shared> {
-    const hits = this.local.hits - this.sent.hits;
-    const misses = this.local.misses - this.sent.misses;
-    if (!read && !hits && !misses && !this.pending.size) return this.last;
+    const counted = subtractCounts(this.local, this.sent);
+    const changed = CACHE_COUNTERS.filter((name) => counted[name] !== 0);
+    if (!read && !changed.length && !this.pending.size) return this.last;
     if (this.link.state === "down") return this.offline();
     const origins = this.pending.drain();
     const counters = `${this.prefix}:figures:cache`;
@@ -81,8 +83,7 @@ export class RedisStats implements SharedStats {
     try {
       replies = await this.link.run((c) => {
         const multi = c.multi();
-        if (hits) multi.hincrby(counters, "hits", hits);
-        if (misses) multi.hincrby(counters, "misses", misses);
+        for (const name of changed) multi.hincrby(counters, name, counted[name]);
         const touched = new Set<number>();
         for (const [h, origin, requests] of origins) {
           multi.zincrby(this.bucket(h), requests, origin);
@@ -91,7 +92,7 @@ export class RedisStats implements SharedStats {
         for (const h of touched) multi.expire(this.bucket(h), (WINDOW_HOURS + 1) * 3600).zremrangebyrank(this.bucket(h), 0, -MAX_ORIGINS_PER_HOUR - 1);
         if (read) {
           const buckets = Array.from({ length: WINDOW_HOURS }, (_, i) => this.bucket(hour - i));
-          multi.hmget(counters, "hits", "misses").zunionstore(top, buckets.length, ...buckets).zrevrange(top, 0, TOP_ORIGINS - 1, "WITHSCORES").del(top);
+          multi.hmget(counters, ...CACHE_COUNTERS).zunionstore(top, buckets.length, ...buckets).zrevrange(top, 0, TOP_ORIGINS - 1, "WITHSCORES").del(top);
         }
         return multi.exec();
       });
@@ -99,8 +100,7 @@ export class RedisStats implements SharedStats {
       this.pending.merge(origins);
       return this.offline();
     }
-    this.sent.hits += hits;
-    this.sent.misses += misses;
+    addCounts(this.sent, counted);
     if (read && replies) this.last = parse(replies) ?? this.last;
     return this.last;
   }
@@ -108,11 +108,7 @@ export class RedisStats implements SharedStats {
   /** The last totals read, with what was counted here since. */
   private offline(): Shared {
     const origins = topOrigins([...this.last.origins.map((o): [string, number] => [o.origin, o.requests]), ...this.pending.entries()]);
-    return {
-      hits: this.last.hits + this.local.hits - this.sent.hits,
-      misses: this.last.misses + this.local.misses - this.sent.misses,
-      origins,
-    };
+    return { ...addCounts(subtractCounts(this.local, this.sent), this.last), origins };
   }
 
   private bucket(hour: number): string {
@@ -127,5 +123,7 @@ function parse(replies: [error: Error | null, result: unknown][]): Shared | unde
   const origins: [string, number][] = [];
   for (let i = 0; i + 1 < range.length; i += 2) origins.push([range[i], Number(range[i + 1])]);
   // Redis orders ties in reverse; these are ordered as everywhere else.
-  return { hits: Number(counts[0] ?? 0), misses: Number(counts[1] ?? 0), origins: topOrigins(origins) };
+  const shared = zeroCounts();
+  CACHE_COUNTERS.forEach((name, i) => (shared[name] = Number(counts[i] ?? 0)));
+  return { ...shared, origins: topOrigins(origins) };
 }

@@ -10,6 +10,8 @@ import { InputError, NotFoundError } from "../../core/errors.ts";
 import type { MusicService } from "../../core/music/music-service.ts";
 import { CAPABILITIES, OPERATIONS, type Capability } from "../../core/operations.ts";
 import { origin as originSchema } from "../../core/params.ts";
+import type { AppConfig } from "../../core/config.ts";
+import { answersLocally } from "../../core/stores.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { loggedPath } from "../access-line.ts";
 import type { RoutePolicy } from "../pipeline.ts";
@@ -25,8 +27,10 @@ export const SERVICE_ENDPOINTS = [
   { path: "/v1/status", summary: "Version, uptime in seconds, cache statistics, the top origins of the last 24 hours and the notice.", data: "StatusInfo" },
 ] as const;
 
-export function registerV1Routes(app: H3, scope: DependencyContainer, answers: RenderedAnswers): void {
+export function registerV1Routes(app: H3, scope: DependencyContainer, rendered: RenderedAnswers): void {
   const service = scope.resolve<MusicService>(Tokens.MusicService);
+  // With `cache.localTier` off every read goes to the store: no copies kept here either.
+  const answers = answersLocally(scope.resolve<AppConfig>(Tokens.Config)) ? rendered : undefined;
 
   for (const capability of CAPABILITIES) {
     const op = OPERATIONS[capability];
@@ -46,7 +50,7 @@ export function registerV1Routes(app: H3, scope: DependencyContainer, answers: R
 
 // --- internal ---
 
-async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicService, capability: Capability, answers: RenderedAnswers): Promise<Response> {
+async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicService, capability: Capability, answers: RenderedAnswers | undefined): Promise<Response> {
   const query = checkCommon(event, policy);
   const params = OPERATIONS[capability].params.safeParse(query);
   if (!params.success) throw new InputError(params.error.issues[0].message);
@@ -56,7 +60,7 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
   state.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.cost === 0 ? "HIT" : "MISS";
   // A hit is kept as its bytes: the next request for the same target is answered before h3.
   const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
-  if (answer.status === "hit" && answer.cost === 0 && answer.expiresAt && target) {
+  if (answers && answer.status === "hit" && answer.cost === 0 && answer.expiresAt && target) {
     const callback = callbackOf(event, policy).name;
     const rendered = renderV1(0, dataEnvelope(answer.json, params.data.source, 0), callback);
     const body = Buffer.from(rendered.body);

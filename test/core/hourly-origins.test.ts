@@ -6,6 +6,7 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
 import { Channel, type Endpoint } from "../../core/cluster/channel.ts";
+import { zeroCounts } from "../../core/stats/cache-counts.ts";
 import { GroupTotals } from "../../core/stats/group-stats.ts";
 import type { Figures } from "../../core/stats/local-stats.ts";
 import { HOUR_MS, HourlyOriginCounts, MAX_ORIGINS_PER_HOUR, topOrigins } from "../../core/stats/hourly-origins.ts";
@@ -85,6 +86,8 @@ describe("GroupTotals (the primary's sums)", () => {
     return new Channel(end(toPrimary, toWorker));
   }
   const figures = (hits: number, misses: number, entries: number, origin: string, requests: number): Figures => ({
+    ...zeroCounts(),
+    localHits: hits,
     hits,
     misses,
     entries,
@@ -99,10 +102,10 @@ describe("GroupTotals (the primary's sums)", () => {
       [1, one],
       [2, two],
     ]);
-    expect(await totals.sum(workers)).toEqual({ hits: 5, misses: 3, entries: 10, origins: [{ origin: "x", requests: 5 }, { origin: "y", requests: 1 }] });
+    expect(await totals.sum(workers)).toEqual({ ...zeroCounts(), hits: 5, misses: 3, localHits: 5, entries: 10, origins: [{ origin: "x", requests: 5 }, { origin: "y", requests: 1 }] });
     totals.retire(1);
     workers.delete(1);
-    expect(await totals.sum(workers)).toEqual({ hits: 5, misses: 3, entries: 6, origins: [{ origin: "x", requests: 5 }, { origin: "y", requests: 1 }] });
+    expect(await totals.sum(workers)).toEqual({ ...zeroCounts(), hits: 5, misses: 3, localHits: 5, entries: 6, origins: [{ origin: "x", requests: 5 }, { origin: "y", requests: 1 }] });
   });
 
   it("a worker that does not answer is counted as of its last figures, without holding the others up", async () => {

@@ -73,6 +73,17 @@ describe("response cache", () => {
     expect(r.body.data).toMatchObject({ version: "0.1.0" });
     expect(Number.isInteger(r.body.data.uptime)).toBe(true);
   });
+
+  it("says which tier answered: with the memory store, only this process's (the fast path's hits counted there too)", async () => {
+    const tiers = async () => (await t.json(v1("status"))).body.data.cache.tiers;
+    const before = await tiers();
+    expect(Object.keys(before)).toEqual(["local"]);
+    const path = v1("song", { source: "source_a", id: "tiers-1" });
+    for (let i = 0; i < 3; i++) await t.json(path); // a miss, a hit through h3, a hit before h3
+    const after = await tiers();
+    expect(after.local.hits - before.local.hits).toBe(2);
+    expect(after.local.misses - before.local.misses).toBe(1);
+  });
 });
 
 describe("stale answers", () => {

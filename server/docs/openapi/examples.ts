@@ -119,7 +119,7 @@ export const SERVICE_EXAMPLES: Record<string, unknown> = {
   "/v1/status": {
     version: "0.1.0",
     uptime: 3600,
-    cache: { driver: "memory", entries: 120, hits: 300, misses: 120, hitRate: 0.7143 },
+    cache: { driver: "memory", entries: 120, hits: 300, misses: 120, hitRate: 0.7143, tiers: { local: { hits: 300, misses: 120 } } },
     notice: "Read-only metadata service: no audio is stored or served, no paid or gated content is unlocked; addresses are the upstreams' own public links.",
     origins: [
       { origin: "my-blog", requests: 320 },
