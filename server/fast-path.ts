@@ -41,9 +41,15 @@ export function cachedAnswers(services: FastPathServices): (req: IncomingMessage
 
 // --- internal ---
 
+/** Longest `X-Forwarded-For` remembered (a few hops), and how many pairs at most (about 1 MB). */
+const MAX_REMEMBERED_HEADER = 128;
+const MAX_REMEMBERED_PAIRS = 4096;
+
 class FastPath {
   private readonly limit: string;
   private readonly connectionKeys = new WeakMap<Socket, string>();
+  /** keys of recent (peer, X-Forwarded-For) pairs: behind a proxy every request carries one */
+  private readonly forwardedKeys = new Map<string, string>();
 
   constructor(private readonly services: FastPathServices) {
     this.limit = String(services.limiter.points);
@@ -84,11 +90,24 @@ class FastPath {
   /** The rate-limit key of the client; without X-Forwarded-For it is the connection's, worked out once per connection. */
   private limitKey(req: IncomingMessage): string {
     const forwardedFor = rawHeader(req.rawHeaders, "x-forwarded-for");
-    if (forwardedFor !== undefined) return rateLimitKey(this.services.clientAddress(req.socket.remoteAddress, forwardedFor));
+    if (forwardedFor !== undefined) return this.forwardedKey(req.socket.remoteAddress, forwardedFor);
     let key = this.connectionKeys.get(req.socket);
     if (key === undefined) {
       key = rateLimitKey(this.services.clientAddress(req.socket.remoteAddress, null));
       this.connectionKeys.set(req.socket, key);
+    }
+    return key;
+  }
+
+  /** Walking the header costs more than the rest of the checks together: short ones are remembered, a bounded number. */
+  private forwardedKey(peer: string | undefined, forwardedFor: string): string {
+    if (forwardedFor.length > MAX_REMEMBERED_HEADER) return rateLimitKey(this.services.clientAddress(peer, forwardedFor));
+    const pair = `${peer} ${forwardedFor}`;
+    let key = this.forwardedKeys.get(pair);
+    if (key === undefined) {
+      key = rateLimitKey(this.services.clientAddress(peer, forwardedFor));
+      if (this.forwardedKeys.size >= MAX_REMEMBERED_PAIRS) this.forwardedKeys.clear();
+      this.forwardedKeys.set(pair, key);
     }
     return key;
   }

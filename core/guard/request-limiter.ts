@@ -1,13 +1,14 @@
 /**
- * Per-client rate limiting on rate-limiter-flexible. The budget lives in Redis when one is
- * configured, so that instances behind a load balancer share it exactly. The fallback, used
- * alone without Redis and while Redis is down (no request waits on a dead Redis for it), is
- * this process's memory, or in a `WORKERS` group the primary's memory through
+ * Per-client rate limiting. The budget lives in Redis when one is configured, so that
+ * instances behind a load balancer share it exactly; the requests of one turn of the event loop
+ * are counted there in one round trip (`redis-windows.ts`). The fallback, used alone without Redis and while Redis is down (no request waits on a dead Redis
+ * for it), is this process's memory, or in a `WORKERS` group the primary's memory through
  * rate-limiter-flexible's cluster limiter, so that the workers share one budget exactly.
  */
-import { RateLimiterCluster, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterCluster, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { RedisLink } from "../redis/connection.ts";
 import type { RateDecision, RateLimiter } from "../services.ts";
+import { RedisWindows } from "./redis-windows.ts";
 import { MemoryWindows } from "./memory-windows.ts";
 
 export type { RateDecision };
@@ -35,7 +36,7 @@ export interface RequestLimiterOptions {
 const GROUP_TIMEOUT_MS = 500;
 
 export class RequestLimiter implements RateLimiter {
-  private readonly shared?: RateLimiterAbstract;
+  private readonly shared?: RedisWindows;
   /** the group's budget, held by the primary (WORKERS) */
   private readonly group?: RateLimiterAbstract;
   /** this process's budget: alone, or while Redis is down */
@@ -49,8 +50,8 @@ export class RequestLimiter implements RateLimiter {
     const common = { points: options.points, duration: options.durationSeconds, keyPrefix: options.keyPrefix ?? "music:rl" };
     this.local = new MemoryWindows(options.points, options.durationSeconds * 1000);
     if (options.group) this.group = new RateLimiterCluster({ ...common, timeoutMs: GROUP_TIMEOUT_MS });
-    // Not ready (reconnecting): fail at once rather than queue, and fall back.
-    if (options.redis) this.shared = new RateLimiterRedis({ ...common, storeClient: options.redis.client, rejectIfRedisNotReady: true });
+    // Not connected (no offline queue): a command fails at once, and the request falls back.
+    if (options.redis) this.shared = new RedisWindows(options.redis.client, options.points, options.durationSeconds * 1000, common.keyPrefix);
   }
 
   consumeNow(clientKey: string): RateDecision | undefined {
@@ -60,13 +61,10 @@ export class RequestLimiter implements RateLimiter {
   /** Spends one point of `clientKey`'s budget. */
   async consume(clientKey: string): Promise<RateDecision> {
     if (this.shared && this.link!.state !== "down" && (await this.link!.settled()) === "up") {
-      try {
-        return this.decision(true, await this.shared.consume(clientKey, 1));
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return this.decision(false, rejection);
-        // Redis failed: it is skipped from now until it is back, this request included.
-        this.link!.failed(rejection);
-      }
+      const outcome = await this.shared.consume(clientKey);
+      if ("decision" in outcome) return outcome.decision;
+      // Redis failed: it is skipped from now until it is back, this request included.
+      this.link!.failed(outcome.error);
     }
     if (!this.group) return this.local.consume(clientKey);
     try {

@@ -7,8 +7,8 @@
  *   BENCH_MIXED_SECONDS  length of the mixed load of the memory scenario (default 60, two halves)
  *   BENCH_ROUND_SECONDS  length of one throughput round (default 2; 7 rounds of each target)
  *   BENCH_STRICT=1       exit with status 1 when a target is missed
- *   BENCH_ONLY           comma-separated scenarios to run (throughput, latency, coalescing,
- *                        search-all, memory); default all
+ *   BENCH_ONLY           comma-separated scenarios to run (throughput, stores, latency,
+ *                        coalescing, search-all, memory); default all
  */
 import "reflect-metadata";
 import { cpus } from "node:os";
@@ -16,6 +16,7 @@ import { pinHelper, placement } from "./lib/cpu.ts";
 import { renderTable, type Row } from "./lib/table.ts";
 import { startService, startUpstream } from "./lib/setup.ts";
 import { memory } from "./scenarios/memory.ts";
+import { stores } from "./scenarios/stores.ts";
 import { throughput } from "./scenarios/throughput.ts";
 import { addedLatency, coalescing, searchAllHanging } from "./scenarios/upstream.ts";
 
@@ -54,6 +55,10 @@ async function main(): Promise<number> {
       }
     } finally {
       await service.stop();
+    }
+    if (wanted("stores")) {
+      step("cached answers with the memory store and with Redis, with and without the in-process tier");
+      rows.push(...(await stores(upstream, ROUND_SECONDS)));
     }
     if (wanted("memory")) {
       step(`memory: cache fills and ${MIXED_SECONDS} s of mixed load`);

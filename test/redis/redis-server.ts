@@ -13,6 +13,8 @@ if (!HAVE_REDIS_SERVER) console.warn("[test/redis] SKIPPED: redis-server is not 
 export interface PrivateRedis {
   port: number;
   url: string;
+  /** the running server's process id (undefined while it is killed) */
+  readonly pid: number | undefined;
   /** kills the server (SIGKILL): connections drop at once */
   kill(): Promise<void>;
   /** starts it again on the same port, empty */
@@ -45,6 +47,9 @@ export async function startPrivateRedis(args: string[] = []): Promise<PrivateRed
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
+    get pid() {
+      return child?.pid;
+    },
     kill,
     restart: start,
     pause: () => void child?.kill("SIGSTOP"),

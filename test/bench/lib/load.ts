@@ -1,7 +1,9 @@
 /**
  * Throughput load on loopback: wrk (Debian's `wrk`, a C load generator that leaves the second
  * core to the server under test) when it is installed, else autocannon in this process. A load
- * is one URL, or a list of paths taken in turn (a popularity mix).
+ * is one URL, or a list of paths taken in turn (a popularity mix); with `clients`, each request
+ * says it is from one of that many clients (`X-Forwarded-For` 10.x.y.z, taken in turn), for a
+ * service that trusts its loopback proxy.
  */
 import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -30,8 +32,13 @@ export function loadTool(): "wrk" | "autocannon" {
 }
 
 /** Requests per second for `seconds`; `paths` (taken in turn) replace the URL's own path. A non-2xx answer aborts. */
-export async function load(url: string, seconds: number, paths?: string[]): Promise<number> {
-  return loadTool() === "wrk" ? withWrk(url, seconds, paths) : withAutocannon(url, seconds, paths);
+export async function load(url: string, seconds: number, paths?: string[], clients = 0): Promise<number> {
+  return loadTool() === "wrk" ? withWrk(url, seconds, paths, clients) : withAutocannon(url, seconds, paths, clients);
+}
+
+/** The `X-Forwarded-For` of client number `n` (1-based), as the wrk script writes it. */
+export function clientAddress(n: number): string {
+  return `10.${Math.floor(n / 65536)}.${Math.floor(n / 256) % 256}.${n % 256}`;
 }
 
 // --- internal ---
@@ -40,10 +47,16 @@ const WRK_SCRIPT = `
 local paths = {}
 local file = os.getenv("BENCH_PATHS")
 if file then for line in io.lines(file) do paths[#paths + 1] = line end end
+local clients = tonumber(os.getenv("BENCH_CLIENTS") or "0")
 local i = 0
+local c = 0
 local bad = 0
 wrk.headers["User-Agent"] = os.getenv("BENCH_UA")
 request = function()
+  if clients > 0 then
+    c = c % clients + 1
+    wrk.headers["X-Forwarded-For"] = "10." .. math.floor(c / 65536) .. "." .. (math.floor(c / 256) % 256) .. "." .. (c % 256)
+  end
   if #paths == 0 then return wrk.format() end
   i = i % #paths + 1
   return wrk.format(nil, paths[i])
@@ -54,11 +67,11 @@ done = function() io.write("non2xx " .. bad .. "\\n") end
 
 let scriptFile: string | undefined;
 
-function withWrk(url: string, seconds: number, paths?: string[]): Promise<number> {
+function withWrk(url: string, seconds: number, paths: string[] | undefined, clients: number): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), "bench-wrk-"));
   scriptFile ??= join(dir, "load.lua");
   writeFileSync(scriptFile, WRK_SCRIPT);
-  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_UA };
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_UA, BENCH_CLIENTS: String(clients) };
   if (paths) {
     env.BENCH_PATHS = join(dir, "paths.txt");
     writeFileSync(env.BENCH_PATHS, `${paths.join("\n")}\n`);
@@ -76,13 +89,16 @@ function withWrk(url: string, seconds: number, paths?: string[]): Promise<number
   });
 }
 
-async function withAutocannon(url: string, seconds: number, paths?: string[]): Promise<number> {
+async function withAutocannon(url: string, seconds: number, paths: string[] | undefined, clients: number): Promise<number> {
+  const targets = paths ?? [new URL(url).pathname + new URL(url).search];
+  const count = clients ? Math.max(targets.length, clients) : paths ? targets.length : 0;
+  const forwarded = (i: number) => (clients ? { "x-forwarded-for": clientAddress((i % clients) + 1) } : {});
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     headers: { "user-agent": BENCH_UA },
-    ...(paths ? { requests: paths.map((path) => ({ method: "GET" as const, path })) } : {}),
+    ...(count ? { requests: Array.from({ length: count }, (_, i) => ({ method: "GET" as const, path: targets[i % targets.length], headers: forwarded(i) })) } : {}),
   });
   if (result.non2xx || result.errors || result.timeouts) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   return result.requests.total / result.duration;

@@ -16,15 +16,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runWithConcurrency } from "../../../core/music/concurrency.ts";
-import { processCpuMs } from "../lib/cpu.ts";
 import { startChild, type ChildHandle } from "../lib/child.ts";
 import { keepAliveAgent, timedGet } from "../lib/http.ts";
-import { CONNECTIONS, load, loadTool } from "../lib/load.ts";
+import { CONNECTIONS, loadTool } from "../lib/load.ts";
+import { fillAndRead, measureRounds, type Measured } from "../lib/rounds.ts";
 import type { Service } from "../lib/setup.ts";
 import { fmt, type Row } from "../lib/table.ts";
 import { zipfSample } from "../lib/zipf.ts";
 
-const ROUNDS = 7;
 const SONG = "/v1/song?origin=bench&source=source_a&id=3135556";
 const DISTINCT_SONGS = 10_000;
 /** requests of a popularity mix, taken in turn by the load generator */
@@ -35,9 +34,9 @@ export async function throughput(service: Service, roundSeconds: number): Promis
   const songs = Array.from({ length: DISTINCT_SONGS }, (_, i) => song(`z${i}`));
   const mixSets = endpointMix(song);
   // Every answer is filled, then asked again so the service has its rendered form.
-  const answers = await fillAndRead(service, [SONG, ...songs, ...mixSets.flatMap((set) => set.paths)]);
+  const answers = await fillAndRead(service.ready, [SONG, ...songs, ...mixSets.flatMap((set) => set.paths)]);
   const jsonp = `${SONG}&callback=cb`;
-  await fillAndRead(service, [jsonp]);
+  await fillAndRead(service.ready, [jsonp]);
 
   const dir = mkdtempSync(join(tmpdir(), "bench-answers-"));
   writeFileSync(join(dir, "answers.json"), JSON.stringify(Object.fromEntries(answers)));
@@ -67,27 +66,8 @@ export async function throughput(service: Service, roundSeconds: number): Promis
       mix: { urls: servers, paths: mix },
     };
     const results: Record<string, Measured> = {};
-    for (const [name, { urls, paths }] of Object.entries(loads)) {
-      const rps: Record<string, number[]> = {};
-      const cpu: Record<string, { ms: number; answers: number }> = {};
-      for (const url of Object.values(urls)) await load(url, 1, paths); // warm-up
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const [target, url] of Object.entries(urls)) {
-          const { pid } = processes[target];
-          const before = processCpuMs(pid);
-          const rate = await load(url, roundSeconds, paths);
-          const after = processCpuMs(pid);
-          (rps[target] ??= []).push(rate);
-          const spent = (cpu[target] ??= { ms: 0, answers: 0 });
-          if (before !== undefined && after !== undefined) spent.ms += after - before;
-          spent.answers += rate * roundSeconds;
-        }
-      }
-      results[name] = {
-        rps: Object.fromEntries(Object.entries(rps).map(([target, xs]) => [target, median(xs)])),
-        cpuUs: Object.fromEntries(Object.entries(cpu).filter(([, c]) => c.ms > 0).map(([target, c]) => [target, (c.ms * 1000) / c.answers])),
-      };
-    }
+    const pids = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, child.pid]));
+    for (const [name, { urls, paths }] of Object.entries(loads)) results[name] = await measureRounds(urls, pids, roundSeconds, paths);
     return [
       ...rows("one cached /v1/song", answers.get(SONG)!.length, results.single, [["service", "JSON"], ["jsonp", "JSONP"]]),
       ...rows(`${DISTINCT_SONGS.toLocaleString("en-US")} cached songs, Zipf(1.0)`, undefined, results.zipf, [["service", "JSON"]]),
@@ -99,16 +79,6 @@ export async function throughput(service: Service, roundSeconds: number): Promis
 }
 
 // --- internal ---
-
-function median(xs: number[]): number {
-  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-}
-
-/** Per server of one load: median req/s, and CPU µs per answer over all rounds (none without `/proc`). */
-interface Measured {
-  rps: Record<string, number>;
-  cpuUs: Record<string, number>;
-}
 
 /** The peers' rows, then the service's against raw node (≥ 0.80) and against Hono + LRU (> 1.00), and its CPU per answer. */
 function rows(load: string, bytes: number | undefined, { rps, cpuUs }: Measured, mine: [string, string][]): Row[] {
@@ -131,24 +101,6 @@ function rows(load: string, bytes: number | undefined, { rps, cpuUs }: Measured,
     }
   }
   return out;
-}
-
-/** Fills the cache with every path, then reads each once more (from cache, now rendered); returns the bodies. */
-async function fillAndRead(service: Service, paths: string[]): Promise<Map<string, string>> {
-  const agent = keepAliveAgent(CONNECTIONS);
-  const bodies = new Map<string, string>();
-  for (const pass of ["fill", "read"]) {
-    await runWithConcurrency(paths.length, CONNECTIONS, async (i) => {
-      const answer = await timedGet(service.ready + paths[i], agent);
-      if (answer.status !== 200) throw new Error(`${paths[i]}: ${answer.status} ${answer.body.slice(0, 200)}`);
-      if (pass === "read") {
-        if (answer.headers["x-cache"] !== "HIT") throw new Error(`${paths[i]} is not served from cache`);
-        bodies.set(paths[i], answer.body);
-      }
-    });
-  }
-  agent.destroy();
-  return bodies;
 }
 
 interface MixSet {

@@ -1,0 +1,68 @@
+/**
+ * Servers taking turns under the same load: 7 rounds, each server's median kept (a burst of
+ * other work on a shared machine moves a median least), and the CPU time each server process
+ * spent per answer over all rounds (Linux `/proc`), which the host's noise moves less than
+ * req/s. Also the cache fill every throughput load starts from.
+ */
+import { runWithConcurrency } from "../../../core/music/concurrency.ts";
+import { processCpuMs } from "./cpu.ts";
+import { keepAliveAgent, timedGet } from "./http.ts";
+import { CONNECTIONS, load } from "./load.ts";
+
+export const ROUNDS = 7;
+
+/** Per server of one load: median req/s, and CPU µs per answer over all rounds (none without `/proc`). */
+export interface Measured {
+  rps: Record<string, number>;
+  cpuUs: Record<string, number>;
+}
+
+/**
+ * Every target in turn, `ROUNDS` times, after one warm-up second each: `urls` by target name,
+ * `pids` the process answering each; `paths` (taken in turn) replace each URL's own path; with
+ * `clients`, requests come from that many clients in turn (see `load`).
+ */
+export async function measureRounds(urls: Record<string, string>, pids: Record<string, number>, roundSeconds: number, paths?: string[], clients = 0): Promise<Measured> {
+  const rps: Record<string, number[]> = {};
+  const cpu: Record<string, { ms: number; answers: number }> = {};
+  for (const url of Object.values(urls)) await load(url, 1, paths, clients); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [target, url] of Object.entries(urls)) {
+      const before = processCpuMs(pids[target]);
+      const rate = await load(url, roundSeconds, paths, clients);
+      const after = processCpuMs(pids[target]);
+      (rps[target] ??= []).push(rate);
+      const spent = (cpu[target] ??= { ms: 0, answers: 0 });
+      if (before !== undefined && after !== undefined) spent.ms += after - before;
+      spent.answers += rate * roundSeconds;
+    }
+  }
+  return {
+    rps: Object.fromEntries(Object.entries(rps).map(([target, xs]) => [target, median(xs)])),
+    cpuUs: Object.fromEntries(Object.entries(cpu).filter(([, c]) => c.ms > 0).map(([target, c]) => [target, (c.ms * 1000) / c.answers])),
+  };
+}
+
+/** Fills the cache of the service at `base` with every path, then reads each once more (from cache, now rendered); returns the bodies. */
+export async function fillAndRead(base: string, paths: string[]): Promise<Map<string, string>> {
+  const agent = keepAliveAgent(CONNECTIONS);
+  const bodies = new Map<string, string>();
+  for (const pass of ["fill", "read"]) {
+    await runWithConcurrency(paths.length, CONNECTIONS, async (i) => {
+      const answer = await timedGet(base + paths[i], agent);
+      if (answer.status !== 200) throw new Error(`${paths[i]}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      if (pass === "read") {
+        if (answer.headers["x-cache"] !== "HIT") throw new Error(`${paths[i]} is not served from cache`);
+        bodies.set(paths[i], answer.body);
+      }
+    });
+  }
+  agent.destroy();
+  return bodies;
+}
+
+// --- internal ---
+
+function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+}
