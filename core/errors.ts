@@ -91,6 +91,8 @@ export class ServiceError extends Error {
   readonly retryAfterSeconds?: number;
   /** upstream milliseconds spent before it failed (see `withCost`); absent when none was */
   cost?: number;
+  /** a cached answer (a not-found): epoch milliseconds until which the cache keeps it */
+  cachedUntil?: number;
 
   constructor(
     readonly kind: ErrorKind,
@@ -272,6 +274,7 @@ export interface ServiceErrorLike {
   retryAfterSeconds?: number;
   allowed?: readonly string[];
   cost?: number;
+  cachedUntil?: number;
 }
 
 /** Whether `error` is a service error, made by this copy of the core or another. */

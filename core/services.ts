@@ -101,8 +101,13 @@ export interface CachedAnswer {
   cost: number;
   /** "hit", "miss", "stale" (an expired answer served because the upstream failed) */
   status: "hit" | "miss" | "stale";
-  /** a hit's end of life, epoch milliseconds */
+  /**
+   * the end of the cached answer's fresh life, epoch milliseconds (a hit's, a miss's just
+   * stored, a stale answer's past one); absent when the answer is not one cached answer
+   */
   expiresAt?: number;
+  /** how long after `expiresAt` the cache may still answer it when the upstream fails, seconds */
+  staleSeconds?: number;
 }
 
 /** Cached answers with single-flight loads, brief "not found" memory and stale stand-ins. */

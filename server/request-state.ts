@@ -16,6 +16,8 @@ export interface RequestState {
   source?: string | null;
   /** the caller's `origin`, once validated */
   origin?: string;
+  /** an operation whose answers shared HTTP caches may keep (its cached not-founds too) */
+  sharedCacheable?: boolean;
   /** the envelope's code, for the access log */
   code?: number;
   /** file entries a share listing returned, for the statistics */

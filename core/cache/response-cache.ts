@@ -4,7 +4,7 @@
  * upstream call, and with a shared backend into one call across instances (`shared-load.ts`);
  * not-found answers are cached briefly; an expired answer stands in when the upstream fails.
  */
-import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, isUpstreamFailure, withCost } from "../errors.ts";
+import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, isUpstreamFailure, withCost, type ServiceErrorLike } from "../errors.ts";
 import type { CacheStats } from "../domain.ts";
 import type { CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../services.ts";
 import type { CacheCounts } from "../stats/cache-counts.ts";
@@ -54,7 +54,8 @@ export class StoreResponseCache implements ResponseCache {
     const stored = await this.read(key);
     if (!stored || stored.kind !== "v" || stored.expiresAt <= this.now()) return undefined;
     this.counts.hits++;
-    return { json: stored.payload, cost: 0, status: "hit", expiresAt: stored.expiresAt };
+    // Peeked entries are operations' answers, kept stale by the default policy.
+    return { json: stored.payload, cost: 0, status: "hit", expiresAt: stored.expiresAt, staleSeconds: this.settings.staleTtl };
   }
 
   /** A hit answered from a copy this process holds (the rendered answers): the in-process tier's. */
@@ -83,8 +84,8 @@ export class StoreResponseCache implements ResponseCache {
   ): Promise<CachedAnswer> {
     if (stored && stored.expiresAt > this.now()) {
       this.counts.hits++;
-      if (stored.kind === "n") return Promise.reject(new NotFoundError(stored.payload));
-      return Promise.resolve({ json: stored.payload, cost: 0, status: "hit", expiresAt: stored.expiresAt });
+      if (stored.kind === "n") return Promise.reject(cachedNotFound(stored));
+      return Promise.resolve({ json: stored.payload, cost: 0, status: "hit", expiresAt: stored.expiresAt, staleSeconds: this.staleSeconds(policy) });
     }
     // A caller that has already given up starts nothing.
     if (signal?.aborted) return Promise.reject(endedWait(signal, 0));
@@ -137,8 +138,8 @@ export class StoreResponseCache implements ResponseCache {
     const lock = await locks.acquire(key, this.settings.loadMs + LOCK_MARGIN_MS);
     if (lock === "held") {
       const delivered = await awaitOtherInstance(locks, key, this.settings.loadMs, signal, (raw) => this.fresh(raw));
-      if (delivered?.kind === "n") throw new NotFoundError(delivered.payload);
-      if (delivered) return { json: delivered.payload, cost: 0, status: "hit" };
+      if (delivered?.kind === "n") throw cachedNotFound(delivered);
+      if (delivered) return { json: delivered.payload, cost: 0, status: "hit", expiresAt: delivered.expiresAt, staleSeconds: this.staleSeconds(policy) };
       if (signal.aborted) throw signal.reason;
     }
     try {
@@ -156,17 +157,18 @@ export class StoreResponseCache implements ResponseCache {
     } catch (error) {
       if (isKind(error, "notFound") && policy.cacheMisses !== false) {
         // A not-found answer is never a stale stand-in: it is kept for its own lifetime only.
-        await this.write(key, "n", (error as Error).message, this.settings.notFoundTtl, false);
+        (error as ServiceErrorLike).cachedUntil = await this.write(key, "n", (error as Error).message, this.settings.notFoundTtl, false);
       } else if (stale?.kind === "v" && policy.keepStale !== false && isUpstreamFailure(error)) {
-        return { json: stale.payload, cost: 0, status: "stale" };
+        return { json: stale.payload, cost: 0, status: "stale", expiresAt: stale.expiresAt, staleSeconds: this.staleSeconds(policy) };
       }
       throw withCost(error, performance.now() - started);
     }
     const json = JSON.stringify(value);
     const ttl = typeof policy.ttl === "function" ? policy.ttl(value) : policy.ttl;
-    if (ttl > 0) await this.write(key, "v", json, ttl, policy.keepStale !== false);
+    const expiresAt = ttl > 0 ? await this.write(key, "v", json, ttl, policy.keepStale !== false) : undefined;
     // Cost is at least 1 ms so that a miss is never mistaken for a cache hit.
-    return { json, cost: Math.max(1, Math.round(performance.now() - started)), status: "miss" };
+    const cost = Math.max(1, Math.round(performance.now() - started));
+    return expiresAt === undefined ? { json, cost, status: "miss" } : { json, cost, status: "miss", expiresAt, staleSeconds: this.staleSeconds(policy) };
   }
 
   /** The decoded entry; a failing store reads as a miss, never as a failed request. */
@@ -186,11 +188,40 @@ export class StoreResponseCache implements ResponseCache {
     return stored && stored.expiresAt > this.now() ? stored : undefined;
   }
 
-  private async write(key: string, kind: "v" | "n", payload: string, ttlSeconds: number, keepStale = true): Promise<void> {
+  /** Stores an entry; returns the end of its fresh life. */
+  private async write(key: string, kind: "v" | "n", payload: string, ttlSeconds: number, keepStale = true): Promise<number> {
     const expiresAt = this.now() + ttlSeconds * 1000;
     // A failing cache store must never fail the request it caches (the backend never throws).
     await this.backend.write(key, encodeEntry({ expiresAt, kind, payload }), ttlSeconds + (keepStale ? this.settings.staleTtl : 0));
+    return expiresAt;
   }
+
+  /** How long past its life an answer of `policy` may stand in for a failing upstream. */
+  private staleSeconds(policy: CachePolicy): number {
+    return policy.keepStale === false ? 0 : this.settings.staleTtl;
+  }
+}
+
+/** A cached not-found, with the end of its life. */
+function cachedNotFound(stored: StoredEntry): NotFoundError {
+  const error = new NotFoundError(stored.payload);
+  error.cachedUntil = stored.expiresAt;
+  return error;
+}
+
+/**
+ * The life of an answer made of several cached answers (an all-search, a playlist's addresses):
+ * the earliest part's, or none when a part has none (it failed, or was not looked up).
+ */
+export function combinedLife(parts: readonly (CachedAnswer | undefined)[]): Pick<CachedAnswer, "expiresAt" | "staleSeconds"> {
+  let expiresAt = Infinity;
+  let staleSeconds = Infinity;
+  for (const part of parts) {
+    if (part?.expiresAt === undefined) return {};
+    expiresAt = Math.min(expiresAt, part.expiresAt);
+    staleSeconds = Math.min(staleSeconds, part.staleSeconds ?? 0);
+  }
+  return parts.length ? { expiresAt, staleSeconds } : {};
 }
 
 /** The caller's own deadline ended its wait: a timeout in its terms, whatever the signal carried. */

@@ -10,6 +10,7 @@ import type { AppConfig } from "../config.ts";
 import type { PlaylistDetail, PlaylistSong, Quality, SongUrl } from "../domain.ts";
 import { isServiceError, withCost } from "../errors.ts";
 import type { OperationParams } from "../operations.ts";
+import { combinedLife } from "../cache/response-cache.ts";
 import type { CachedAnswer } from "../services.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
 import { deadline } from "../http/deadline.ts";
@@ -52,6 +53,8 @@ export class PlaylistUrls {
     const playlist = JSON.parse(answer.json) as PlaylistDetail;
     let fromUpstream = answer.cost > 0;
     const canLookUp = source.capabilities.url;
+    // The cached answers it is made of: it lives no longer than the first to expire.
+    const parts: (CachedAnswer | undefined)[] = [answer];
 
     // Tracks the plugin gave no address: from the cache when it has them, else looked up.
     const pending: PlaylistSong[] = [];
@@ -60,31 +63,39 @@ export class PlaylistUrls {
       if (!canLookUp || song.vip || !song.available) song.url = null;
       else {
         const cached = await this.peek(source, song.id, params.quality);
-        if (cached) song.url = (JSON.parse(cached.json) as SongUrl).url;
-        else pending.push(song);
+        if (cached) {
+          song.url = (JSON.parse(cached.json) as SongUrl).url;
+          parts.push(cached);
+        } else pending.push(song);
       }
     }
     const share = this.fairShare(source);
     const looked = pending.slice(0, share);
     for (const song of pending.slice(share)) song.url = null;
+    if (pending.length > share) parts.push(undefined);
     await mapWithConcurrency(looked, this.config.upstream.urlConcurrency, async (song) => {
       // Past the deadline, or the client gone: nothing more is asked.
       if (request.aborted) {
         song.url = null;
+        parts.push(undefined);
         return;
       }
       try {
         const url = await this.lookup(source, song.id, params.quality, request);
         if (url.cost > 0) fromUpstream = true;
         song.url = (JSON.parse(url.json) as SongUrl).url;
+        parts.push(url);
       } catch (error) {
         if (!isServiceError(error) && !request.aborted) throw error;
         fromUpstream = true;
         song.url = null;
+        // A cached refusal (no address) counts with its own life; a failure is not kept.
+        const cachedUntil = isServiceError(error) ? error.cachedUntil : undefined;
+        parts.push(cachedUntil === undefined ? undefined : { json: "null", cost: 0, status: "hit", expiresAt: cachedUntil, staleSeconds: 0 });
       }
     });
     const cost = fromUpstream ? Math.max(1, Math.round(performance.now() - started)) : 0;
-    return { json: JSON.stringify(playlist), cost, status: answer.status };
+    return { json: JSON.stringify(playlist), cost, status: answer.status, ...combinedLife(parts) };
   }
 
   /** Look-ups one request may make: the configured cap, and a quarter of a declared budget. */

@@ -5,6 +5,7 @@
  */
 import type { SearchPage, SearchResult, Song } from "../domain.ts";
 import { ServiceError, SourceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, withCost, type ServiceErrorLike } from "../errors.ts";
+import { combinedLife } from "../cache/response-cache.ts";
 import type { CachedAnswer } from "../services.ts";
 import { deadline } from "../http/deadline.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
@@ -55,7 +56,9 @@ export class SearchAllService {
     }
     const page: SearchPage = { page: params.page, size: params.size, total, failed, list: roundRobin(lists).slice(0, params.size) };
     const cost = fromUpstream || failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0;
-    return { json: JSON.stringify(page), cost, status: cost ? "miss" : "hit" };
+    // Kept as long as every source's part is; a page missing a failed source's part is not one to keep.
+    const life = combinedLife(outcomes.map((outcome) => (isServiceError(outcome) ? undefined : outcome)));
+    return { json: JSON.stringify(page), cost, status: cost ? "miss" : "hit", ...life };
   }
 
   // --- internal ---

@@ -6,6 +6,7 @@
  * longer than the cached answer it was made from.
  */
 import { LRUCache } from "lru-cache";
+import type { Freshness } from "./http-caching.ts";
 
 export interface RenderedAnswer {
   status: number;
@@ -16,6 +17,10 @@ export interface RenderedAnswer {
   length: string;
   /** epoch milliseconds: the end of life of the cached answer it was made from */
   expiresAt: number;
+  /** how HTTP caches may keep it (`Cache-Control`, worked out when sent) */
+  freshness: Freshness;
+  /** its entity tag, when caches may keep it */
+  etag?: string;
   source: string;
   origin: string;
   /** the target's path, as the access log names it */

@@ -1,6 +1,8 @@
 /**
  * The `/v1` envelope `{code, message, data, source, cost}` in JSON or JSONP (docs/decisions.md (/v1)).
- * JSONP answers are always HTTP 200; a JSON answer's status comes from the error table.
+ * JSONP answers are always HTTP 200; a JSON answer's status comes from the error table. Every
+ * answer says how HTTP caches may keep it (`http-caching.ts`); a success whose entity tag the
+ * request's `If-None-Match` names is a 304 without a body.
  */
 import type { H3Event } from "h3";
 import { FastResponse } from "srvx";
@@ -9,10 +11,12 @@ import { CALLBACK_PATTERN } from "../../core/params.ts";
 import type { RoutePolicy } from "../pipeline.ts";
 import { queryOf, stateOf } from "../request-state.ts";
 import { V1_STATUS } from "./errors.ts";
+import { BODY_HEADERS, NEVER, cacheControl, entityTag, entryFreshness, notModified, type Freshness } from "./http-caching.ts";
 
-/** A success: `dataJson` is the payload as JSON text (spliced, never re-serialised). */
-export function replyV1Data(event: H3Event, policy: RoutePolicy, dataJson: string, source: string | null, cost: number): Response {
-  return reply(event, policy, 0, dataEnvelope(dataJson, source, cost));
+/** A success: `dataJson` is the payload as JSON text (spliced, never re-serialised); `freshness`, how long caches may keep it. */
+export function replyV1Data(event: H3Event, policy: RoutePolicy, dataJson: string, source: string | null, cost: number, freshness: Freshness = NEVER): Response {
+  const etag = freshness.kind === "never" ? undefined : entityTag(dataJson, source, callbackOf(event, policy).name);
+  return reply(event, policy, 0, dataEnvelope(dataJson, source, cost), freshness, etag);
 }
 
 /** The envelope of a success, as JSON text. */
@@ -26,7 +30,9 @@ export function replyV1Error(event: H3Event, policy: RoutePolicy, error: Service
   const headers = stateOf(event).headers;
   if (error.kind === "rateLimited" && error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
   if (error.kind === "method") headers.allow = "GET, HEAD";
-  return reply(event, policy, code, errorEnvelope(code, error.message, source, cost));
+  // A not-found the cache keeps may be kept as long by others; every other failure, not at all.
+  const cached = error.kind === "notFound" && stateOf(event).sharedCacheable === true;
+  return reply(event, policy, code, errorEnvelope(code, error.message, source, cost), cached ? entryFreshness(error.cachedUntil) : NEVER);
 }
 
 /** `callback` (or its alias `cb`) as the caller sent it, and whether it is a valid name to echo. */
@@ -65,12 +71,20 @@ export function errorEnvelope(code: number, message: string, source: string | nu
 
 // --- internal ---
 
-function reply(event: H3Event, policy: RoutePolicy, code: number, envelope: string): Response {
+function reply(event: H3Event, policy: RoutePolicy, code: number, envelope: string, freshness: Freshness, etag?: string): Response {
   const state = stateOf(event);
   state.code = code;
   // An invalid callback is never echoed: that answer is plain JSON.
   const rendered = renderV1(code, envelope, callbackOf(event, policy).name);
   const headers = Object.assign(state.headers, rendered.headers);
+  headers["cache-control"] = cacheControl(freshness, Date.now());
+  if (etag !== undefined) {
+    headers.etag = etag;
+    if (notModified(event.req.headers.get("if-none-match"), etag)) {
+      for (const name of BODY_HEADERS) delete headers[name];
+      return new FastResponse(null, { status: 304, headers });
+    }
+  }
   // srvx's FastResponse with a string body and plain headers goes to node:http in one write
   // with Content-Length, never through a web Headers object or a ReadableStream.
   if (event.req.method !== "HEAD") return new FastResponse(rendered.body, { status: rendered.status, headers });

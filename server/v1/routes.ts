@@ -17,6 +17,7 @@ import { loggedPath } from "../access-line.ts";
 import type { RoutePolicy } from "../pipeline.ts";
 import { queryOf, stateOf } from "../request-state.ts";
 import type { RenderedAnswers } from "./rendered-answers.ts";
+import { NEVER, REVALIDATE, entityTag, entryFreshness, sharedCacheable, type Freshness } from "./http-caching.ts";
 import { callbackOf, dataEnvelope, renderV1, replyV1Data } from "./respond.ts";
 
 export const v1Policy = (cbAlias = true): RoutePolicy => ({ family: "v1", methods: ["GET", "HEAD"], userAgent: true, rateLimit: "", cbAlias });
@@ -38,9 +39,10 @@ export function registerV1Routes(app: H3, scope: DependencyContainer, rendered: 
     app.all(op.path, (event) => runOperation(event, policy, service, capability, answers), { meta: { policy } });
   }
   const policy = v1Policy();
-  // The service's own state, computed per request: never cached, so no X-Cache.
-  app.all("/v1/source", (event) => replyLocal(event, policy, JSON.stringify(service.sourceInfo())), { meta: { policy } });
-  app.all("/v1/status", async (event) => replyLocal(event, policy, JSON.stringify(await service.status())), { meta: { policy } });
+  // The service's own state, computed per request: never cached, so no X-Cache. The matrix
+  // changes only with the config (HTTP caches may keep it and ask again); the status, every time.
+  app.all("/v1/source", (event) => replyLocal(event, policy, JSON.stringify(service.sourceInfo()), REVALIDATE), { meta: { policy } });
+  app.all("/v1/status", async (event) => replyLocal(event, policy, JSON.stringify(await service.status()), NEVER), { meta: { policy } });
   const unknown = () => {
     throw new NotFoundError("no such endpoint under /v1; GET / documents the interface");
   };
@@ -52,12 +54,15 @@ export function registerV1Routes(app: H3, scope: DependencyContainer, rendered: 
 
 async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicService, capability: Capability, answers: RenderedAnswers | undefined): Promise<Response> {
   const query = checkCommon(event, policy);
-  const params = OPERATIONS[capability].params.safeParse(query);
+  const op = OPERATIONS[capability];
+  const params = op.params.safeParse(query);
   if (!params.success) throw new InputError(params.error.issues[0].message);
   const state = stateOf(event);
   state.source = params.data.source;
+  state.sharedCacheable = sharedCacheable(op);
   const answer = await service.run(capability, params.data as never, event.req.signal);
   state.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.cost === 0 ? "HIT" : "MISS";
+  const freshness = state.sharedCacheable ? entryFreshness(answer.expiresAt, answer.staleSeconds) : NEVER;
   // A hit is kept as its bytes: the next request for the same target is answered before h3.
   const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
   if (answers && answer.status === "hit" && answer.cost === 0 && answer.expiresAt && target) {
@@ -65,14 +70,15 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
     const rendered = renderV1(0, dataEnvelope(answer.json, params.data.source, 0), callback);
     const body = Buffer.from(rendered.body);
     const headerPairs = [...Object.entries(rendered.headers).flat(), "x-cache", "HIT"];
-    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, source: params.data.source, origin: state.origin!, path: loggedPath(event.url.pathname), callback });
+    const etag = freshness.kind === "never" ? undefined : entityTag(answer.json, params.data.source, callback);
+    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, freshness, etag, source: params.data.source, origin: state.origin!, path: loggedPath(event.url.pathname), callback });
   }
-  return replyV1Data(event, policy, answer.json, params.data.source, answer.cost);
+  return replyV1Data(event, policy, answer.json, params.data.source, answer.cost, freshness);
 }
 
-function replyLocal(event: H3Event, policy: RoutePolicy, dataJson: string): Response {
+function replyLocal(event: H3Event, policy: RoutePolicy, dataJson: string, freshness: Freshness): Response {
   checkCommon(event, policy);
-  return replyV1Data(event, policy, dataJson, null, 0);
+  return replyV1Data(event, policy, dataJson, null, 0, freshness);
 }
 
 /** `origin`, then `callback`: the parameters every endpoint has, in docs/decisions.md (/v1) order. */

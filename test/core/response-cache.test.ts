@@ -18,11 +18,15 @@ describe("StoreResponseCache", () => {
     let loads = 0;
     const load = async () => ({ n: ++loads });
     const first = await c.fetch("k", { ttl: 60 }, load);
-    expect(first).toMatchObject({ json: '{"n":1}', status: "miss" });
+    expect(first).toMatchObject({ json: '{"n":1}', status: "miss", staleSeconds: 3600 });
     expect(first.cost).toBeGreaterThanOrEqual(1);
-    expect(await c.fetch("k", { ttl: 60 }, load)).toEqual({ json: '{"n":1}', cost: 0, status: "hit", expiresAt: expect.any(Number) });
+    // the miss says the life of the entry it stored; the hit, the same
+    expect(first.expiresAt! - Date.now()).toBeGreaterThan(59_000);
+    expect(await c.fetch("k", { ttl: 60 }, load)).toEqual({ json: '{"n":1}', cost: 0, status: "hit", expiresAt: first.expiresAt, staleSeconds: 3600 });
     expect(loads).toBe(1);
     expect(await c.stats()).toMatchObject({ driver: "memory", entries: 1, hits: 1, misses: 1, hitRate: 0.5 });
+    // an answer that is not kept has no life to tell
+    expect(await c.fetch("never-kept", { ttl: 0 }, load)).not.toHaveProperty("expiresAt");
   });
 
   it("concurrent misses of one key share one load", async () => {
@@ -54,16 +58,18 @@ describe("StoreResponseCache", () => {
       loads++;
       throw new NotFoundError("no such song");
     };
-    await expect(c.fetch("k", { ttl: 60 }, missing)).rejects.toMatchObject({ kind: "notFound", message: "no such song" });
+    await expect(c.fetch("k", { ttl: 60 }, missing)).rejects.toMatchObject({ kind: "notFound", message: "no such song", cachedUntil: 1_300_000 });
     const remembered = await c.fetch("k", { ttl: 60 }, missing).catch((e: unknown) => e);
-    expect(remembered).toMatchObject({ kind: "notFound", message: "no such song" });
+    expect(remembered).toMatchObject({ kind: "notFound", message: "no such song", cachedUntil: 1_300_000 });
     expect((remembered as { cost?: number }).cost).toBeUndefined();
     expect(loads).toBe(1);
     clock += 301_000;
     await expect(c.fetch("k", { ttl: 60 }, missing)).rejects.toMatchObject({ kind: "notFound" });
     expect(loads).toBe(2);
     await expect(c.fetch("other", { ttl: 60, cacheMisses: false }, missing)).rejects.toMatchObject({ kind: "notFound" });
-    await expect(c.fetch("other", { ttl: 60, cacheMisses: false }, missing)).rejects.toMatchObject({ kind: "notFound" });
+    const notKept = await c.fetch("other", { ttl: 60, cacheMisses: false }, missing).catch((e: unknown) => e);
+    expect(notKept).toMatchObject({ kind: "notFound" });
+    expect((notKept as { cachedUntil?: number }).cachedUntil).toBeUndefined();
     expect(loads).toBe(4);
   });
 
@@ -76,7 +82,7 @@ describe("StoreResponseCache", () => {
     const failing = async () => {
       throw new UpstreamError("upstream down");
     };
-    expect(await c.fetch("k", { ttl: 10 }, failing)).toEqual({ json: '{"v":1}', cost: 0, status: "stale" });
+    expect(await c.fetch("k", { ttl: 10 }, failing)).toEqual({ json: '{"v":1}', cost: 0, status: "stale", expiresAt: 1_010_000, staleSeconds: 3600 });
     await expect(c.fetch("fresh-only", { ttl: 10, keepStale: false }, failing)).rejects.toMatchObject({ kind: "upstream" });
     await expect(
       c.fetch("k", { ttl: 10 }, async () => {
@@ -142,7 +148,7 @@ describe("StoreResponseCache", () => {
     const c = cache(() => clock);
     expect(await c.peek("k")).toBeUndefined();
     await c.fetch("k", { ttl: 10 }, async () => ({ v: 1 }));
-    expect(await c.peek("k")).toEqual({ json: '{"v":1}', cost: 0, status: "hit", expiresAt: 1_010_000 });
+    expect(await c.peek("k")).toEqual({ json: '{"v":1}', cost: 0, status: "hit", expiresAt: 1_010_000, staleSeconds: 3600 });
     clock += 11_000;
     expect(await c.peek("k")).toBeUndefined();
   });
