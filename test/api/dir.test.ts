@@ -41,6 +41,8 @@ describe("POST /api/v0/list with spellings of one directory", () => {
     const answers: Awaited<ReturnType<typeof postList>>[] = [];
     for (const dir of spellings) answers.push(await postList(app, { surl: "1OpenShare", dir }));
     expect(answers.map((a) => a.status)).toEqual(spellings.map(() => 200));
+    // A listing (cached here for listTtl) is never offered to shared HTTP caches.
+    expect(answers.map((a) => [a.headers.get("cache-control"), a.headers.get("etag")])).toEqual(spellings.map(() => ["no-store", null]));
     expect(answers.every((a) => JSON.stringify(a.body.data) === JSON.stringify(answers[0].body.data))).toBe(true);
     expect(answers[0].body.data.list.map((f: { server_filename: string }) => f.server_filename)).toEqual(["a.flac", "b.flac"]);
     expect(sim.received.wxlist.map((call) => call.form.get("dir"))).toEqual(["/Music"]);

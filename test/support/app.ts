@@ -22,6 +22,8 @@ export const TEST_UA = "music-aggregator-tests/1.0";
 export interface TestApp {
   /** the h3 app behind the node handler */
   app: H3;
+  /** the rendered answers the node handler answers repeated requests from, before h3 */
+  answers: RenderedAnswers;
   scope: DependencyContainer;
   config: AppConfig;
   url: string;
@@ -60,6 +62,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     fetch(url + path, { ...init, headers: { "user-agent": TEST_UA, ...(init.headers as Record<string, string>) } });
   return {
     app,
+    answers,
     scope,
     config,
     url,
