@@ -72,7 +72,7 @@ export function hardenServer(server: Server, handler: NodeHandler, timeouts: Req
     const { body, contentType, httpStatus } = edgeAnswer(pathOf(error.rawPacket) ?? pathOf(started?.req?.url), status, message);
     socket.end(
       `HTTP/1.1 ${httpStatus} ${STATUS_TEXT[httpStatus] ?? "Bad Request"}\r\ncontent-type: ${contentType}\r\n` +
-        `x-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        `x-content-type-options: nosniff\r\ncache-control: no-store\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
 }
@@ -151,7 +151,7 @@ function clientErrorAnswer(code: string | undefined): [number, string] {
 function writeEdgeAnswer(res: ServerResponse, url: string | undefined, status: number, message: string): void {
   const { body, contentType, httpStatus } = edgeAnswer(pathOf(url), status, message);
   res.shouldKeepAlive = false;
-  res.writeHead(httpStatus, { "content-type": contentType, "x-content-type-options": "nosniff", "content-length": Buffer.byteLength(body), connection: "close" });
+  res.writeHead(httpStatus, { "content-type": contentType, "x-content-type-options": "nosniff", "cache-control": "no-store", "content-length": Buffer.byteLength(body), connection: "close" });
   res.end(body);
 }
 

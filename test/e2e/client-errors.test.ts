@@ -25,11 +25,13 @@ describe("client errors", () => {
     const r = await t.json(v1("search", { source: "source_a", q: "x".repeat(20_000) }));
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ code: 1001, message: "parameter error: the request line and headers must be under 16 KiB", data: null, source: null, cost: 0 });
+    expect(r.headers.get("cache-control")).toBe("no-store");
   });
 
   it("a malformed request line is 400 with 1001, and the service keeps answering", async () => {
     const answer = await raw("GARBAGE\r\n\r\n");
     expect(answer.startsWith("HTTP/1.1 400 Bad Request\r\n")).toBe(true);
+    expect(answer).toContain("\r\ncache-control: no-store\r\n");
     expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: 1001, data: null });
     expect((await t.json(v1("source"))).body.code).toBe(0);
   });
