@@ -50,6 +50,8 @@ function description(userAgentBlock: readonly string[]): string {
 
 **JSONP** on every /v1 endpoint with \`callback\` (alias \`cb\`, except on /v1/playlist): the answer is \`application/javascript\`, always HTTP 200, the outcome only in \`code\`. No answer carries CORS headers: browsers on other origins use JSONP.
 
+**HTTP caching**: an answer the service caches says \`Cache-Control: public, max-age=\` the seconds left of its cache entry (and \`stale-if-error\`), with a weak \`ETag\`; send it back in \`If-None-Match\` for a 304 without a body (JSONP too). Errors, /v1/status and per-client answers are \`no-store\`; a cached not-found is kept as long as the service keeps it.
+
 **User-agent**: send one that names your application. An empty user-agent, or one with any of these product tokens (anywhere, any case), is answered 4002 (HTTP 403): ${userAgentBlock.map((entry) => `\`${entry.replace(/[/(]\s*$/, "").trim()}\``).join(", ")}.
 
 **Error codes** (HTTP status in JSON mode):

@@ -1,8 +1,8 @@
 /**
  * The `/v1` part of the OpenAPI document, from the operation table (`core/operations.ts`: the
  * parameters with their limits, the data of each answer) and `SERVICE_ENDPOINTS`, with the
- * common `origin`/`callback`/`cb` parameters, the envelope, JSONP, and every error code with
- * its HTTP status (`V1_STATUS`).
+ * common `origin`/`callback`/`cb` parameters, the envelope, JSONP, every error code with its
+ * HTTP status (`V1_STATUS`), and the HTTP caching headers (`server/v1/http-caching.ts`).
  */
 import type { SourceInfo } from "../../../core/domain.ts";
 import { CAPABILITIES, OPERATIONS } from "../../../core/operations.ts";
@@ -18,6 +18,8 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Remaining": { $ref: "#/components/headers/RateLimit-Remaining" },
   "RateLimit-Reset": { $ref: "#/components/headers/RateLimit-Reset" },
 };
+const CACHE_CONTROL = { "Cache-Control": { $ref: "#/components/headers/Cache-Control" } };
+const CACHING_HEADERS = { ...CACHE_CONTROL, ETag: { $ref: "#/components/headers/ETag" } };
 /** Codes the service's own endpoints can answer: no source, no upstream behind them. */
 const SERVICE_CODES = [1001, 1004, 4001, 4002, 5000];
 
@@ -41,23 +43,31 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
         tags: ["music"],
         summary: op.summary,
         description: `${op.summary} HEAD is answered like GET, without a body.`,
-        parameters: [...parameters, ...commonParameters(op.cbAlias)],
+        parameters: [...parameters, ...commonParameters(op.cbAlias, true)],
         responses: {
           "200": success(dataSchema(op.data), Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)])), true),
+          "304": NOT_MODIFIED,
           ...failures(codes),
         },
       },
     };
   }
   for (const endpoint of SERVICE_ENDPOINTS) {
+    // The matrix changes only with the config: kept by HTTP caches and asked again (no-cache); the status never kept.
+    const revalidated = endpoint.path === "/v1/source";
+    const caching = revalidated ? "Cache-Control: no-cache, with an ETag (304 when unchanged)." : "Cache-Control: no-store.";
     paths[endpoint.path] = {
       get: {
         operationId: endpoint.path.slice("/v1/".length),
         tags: ["service"],
         summary: endpoint.summary,
-        description: `${endpoint.summary} Computed per request, never cached. HEAD is answered like GET, without a body.`,
-        parameters: commonParameters(true),
-        responses: { "200": success(typeRef(endpoint.data), { example: { value: envelope(SERVICE_EXAMPLES[endpoint.path], null) } }, false), ...failures(SERVICE_CODES) },
+        description: `${endpoint.summary} Computed per request, never cached by the service; ${caching} HEAD is answered like GET, without a body.`,
+        parameters: commonParameters(true, revalidated),
+        responses: {
+          "200": success(typeRef(endpoint.data), { example: { value: envelope(SERVICE_EXAMPLES[endpoint.path], null) } }, false, revalidated),
+          ...(revalidated ? { "304": NOT_MODIFIED } : {}),
+          ...failures(SERVICE_CODES),
+        },
       },
     };
   }
@@ -72,6 +82,13 @@ export function v1Components(): { parameters: JsonSchema; headers: JsonSchema; s
       origin: { name: "origin", in: "query", required: true, description: origin.description, schema: inputSchema(origin), example: "my-site.example" },
       callback: { name: "callback", in: "query", required: false, description: `${callback.description}: the answer becomes application/javascript, HTTP 200 whatever the code`, schema: inputSchema(callback) },
       cb: { name: "cb", in: "query", required: false, description: "alias of callback", schema: inputSchema(callback) },
+      "If-None-Match": {
+        name: "If-None-Match",
+        in: "header",
+        required: false,
+        description: "entity tags of answers held (or *): when one is this answer's, the answer is 304 without a body (counted by the rate limit like any answer)",
+        schema: { type: "string" },
+      },
     },
     headers: {
       "RateLimit-Limit": { description: "requests allowed per window", schema: { type: "integer" } },
@@ -80,6 +97,16 @@ export function v1Components(): { parameters: JsonSchema; headers: JsonSchema; s
       "Retry-After": { description: "seconds to wait before the next request", schema: { type: "integer" } },
       "X-Cache": { description: "HIT (from cache, cost 0), MISS (from the upstream) or STALE (an expired answer standing in for a failing upstream)", schema: { type: "string", enum: ["HIT", "MISS", "STALE"] } },
       Allow: { description: "the methods the endpoint serves", schema: { type: "string" } },
+      "Cache-Control": {
+        description:
+          "how HTTP caches (browsers, proxies, CDNs) may keep the answer. An answer the service caches: public, max-age = the seconds left of its cache entry (rounded up), stale-if-error = how long after it the service would still stand in with it; an expired answer standing in for a failing upstream (X-Cache: STALE): max-age=0 and what is left of that window; a cached not-found (3001): public, max-age = the seconds it stays cached. Errors, /v1/status and per-client answers (4001): no-store. /v1/source: no-cache.",
+        schema: { type: "string" },
+        examples: { fresh: { value: "public, max-age=21600, stale-if-error=86400" }, stale: { value: "public, max-age=0, stale-if-error=86040" }, error: { value: "no-store" } },
+      },
+      ETag: {
+        description: "a weak entity tag of what the answer says (data, source, callback; not cost): the same for a miss and its hits, distinct for JSON and each callback. Send it back in If-None-Match to get a 304.",
+        schema: { type: "string" },
+      },
     },
     schemas: {
       V1Error: {
@@ -100,10 +127,18 @@ export function v1Components(): { parameters: JsonSchema; headers: JsonSchema; s
 
 // --- internal ---
 
-function commonParameters(cbAlias: boolean): JsonSchema[] {
+function commonParameters(cbAlias: boolean, conditional: boolean): JsonSchema[] {
   const refs = [{ $ref: "#/components/parameters/origin" }, { $ref: "#/components/parameters/callback" }];
-  return cbAlias ? [...refs, { $ref: "#/components/parameters/cb" }] : refs;
+  if (cbAlias) refs.push({ $ref: "#/components/parameters/cb" });
+  if (conditional) refs.push({ $ref: "#/components/parameters/If-None-Match" });
+  return refs;
 }
+
+/** The answer to a request whose If-None-Match names the answer's entity tag (JSON and JSONP alike). */
+const NOT_MODIFIED: JsonSchema = {
+  description: "Not modified: If-None-Match named this answer's ETag. No body; the caching and rate-limit headers of the full answer. Counted as a cache hit.",
+  headers: { ...RATE_LIMIT_HEADERS, ...CACHING_HEADERS, "X-Cache": { $ref: "#/components/headers/X-Cache" } },
+};
 
 /** A query value as its schema's type: `"2"` is the integer 2. */
 function typed(schema: JsonSchema, value: string): string | number {
@@ -119,11 +154,11 @@ function envelope(data: unknown, source: string | null | undefined) {
   return { code: 0, message: "ok", data, source: source ?? null, cost: source ? 12 : 0 };
 }
 
-function success(data: JsonSchema, examples: Record<string, { summary?: string; value: unknown }>, cached: boolean): JsonSchema {
+function success(data: JsonSchema, examples: Record<string, { summary?: string; value: unknown }>, cached: boolean, tagged = cached): JsonSchema {
   const first = Object.values(examples)[0].value;
   return {
     description: "Success (code 0). With callback (or cb): the same envelope, as JSONP.",
-    headers: { ...RATE_LIMIT_HEADERS, ...(cached ? { "X-Cache": { $ref: "#/components/headers/X-Cache" } } : {}) },
+    headers: { ...RATE_LIMIT_HEADERS, ...(tagged ? CACHING_HEADERS : CACHE_CONTROL), ...(cached ? { "X-Cache": { $ref: "#/components/headers/X-Cache" } } : {}) },
     content: {
       "application/json": {
         schema: {
@@ -156,7 +191,7 @@ function failures(codes: number[]): Record<string, JsonSchema> {
       String(status),
       {
         description: list.map((code) => `${code} ${MEANING[code][0]}: ${MEANING[code][1]}`).join("; "),
-        headers: { ...RATE_LIMIT_HEADERS, ...(status === 429 ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}), ...(status === 405 ? { Allow: { $ref: "#/components/headers/Allow" } } : {}) },
+        headers: { ...RATE_LIMIT_HEADERS, ...CACHE_CONTROL, ...(status === 429 ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}), ...(status === 405 ? { Allow: { $ref: "#/components/headers/Allow" } } : {}) },
         content: {
           "application/json": {
             schema: { allOf: [{ $ref: "#/components/schemas/V1Error" }, { properties: { code: { enum: list } } }] },
