@@ -8,6 +8,7 @@
  * address of its own on loopback), so budgets never mix between tests.
  * Skipped, with a notice, where nginx or redis-server is missing (`.ci/run` installs both).
  */
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -169,4 +170,13 @@ describe.skipIf(!HAVE_NGINX || !HAVE_REDIS_SERVER)("nginx in front of two instan
     expect(upstreamCalls("4")).toBe(1);
     expect(await reached(b, "after")).toBe(1);
   }, 30_000);
+});
+
+describe("the README's \"Running several instances\"", () => {
+  it("shows docs/nginx.conf, the file the test above runs, as it is", () => {
+    const readme = readFileSync(join(PROJECT_ROOT, "README.md"), "utf8");
+    const conf = readFileSync(join(PROJECT_ROOT, "docs/nginx.conf"), "utf8");
+    expect(readme).toContain("## Running several instances");
+    expect(readme).toContain(`\`\`\`nginx\n${conf}\`\`\``);
+  });
 });
