@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
+import { configProblems, pathText } from "./config-problems.ts";
+import { jsonSyntaxMessage } from "./json-error.ts";
 import { ConfigError } from "./errors.ts";
 import { isTrustEntry } from "./guard/client-ip.ts";
 import { CAPABILITIES, OPERATIONS, type Capability } from "./operations.ts";
@@ -191,7 +193,7 @@ export type AppConfigInput = z.input<typeof AppConfigSchema>;
 export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = process.env, origin = "config"): AppConfig {
   const result = AppConfigSchema.safeParse(input ?? {});
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  - ${origin} ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    const lines = configProblems(AppConfigSchema, input, result.error.issues).map((p) => `  - ${origin} ${pathText(p.path)}: ${p.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
   }
   const config = result.data;
@@ -214,13 +216,18 @@ export async function loadConfig(cwd = process.cwd(), env: NodeJS.ProcessEnv = p
   if (!file) return { config: parseConfig({}, env) };
   let raw: unknown;
   try {
-    raw = file.endsWith(".json")
-      ? JSON.parse(readFileSync(file, "utf8"))
-      : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+    raw = file.endsWith(".json") ? readJson(readFileSync(file, "utf8")) : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
   } catch (error) {
     throw new ConfigError(`could not read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return { config: parseConfig(raw, env, file), file };
+}
+
+/** Ids that config `sources` sets to `false` though no default binds them: nothing is removed, which is usually a typo. */
+export function unboundRemovals(config: AppConfig): string[] {
+  return Object.entries(config.sources)
+    .filter(([id, binding]) => binding === false && !Object.hasOwn(DEFAULT_SOURCES, id))
+    .map(([id]) => id);
 }
 
 /** Env `PORT` and `HOST`, validated. */
@@ -228,4 +235,15 @@ export function listenAddress(env: NodeJS.ProcessEnv = process.env): { port: num
   const port = env.PORT === undefined ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT: expected 0..65535, got ${env.PORT}`);
   return { port, host: env.HOST || "127.0.0.1" };
+}
+
+// --- internal ---
+
+/** JSON text parsed; a syntax error says its line and column and shows the line. */
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw error instanceof SyntaxError ? new SyntaxError(jsonSyntaxMessage(text, error)) : error;
+  }
 }
