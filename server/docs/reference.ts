@@ -25,6 +25,13 @@ export const MEANING: Record<number, [string, string]> = {
   5000: ["internal", "a bug; the message never leaks internals"],
 };
 
+/**
+ * The spec's JSONP rule of `/v1/playlist`, said beside that endpoint where people look for it:
+ * the alias `cb` is not declared there, so it is not taken (docs/decisions.md (/v1)).
+ */
+export const PLAYLIST_JSONP_RULE =
+  "JSONP on this endpoint takes callback only: the spec declares no cb alias here, so cb is ignored and the answer stays plain JSON (application/json).";
+
 export function errorTable(): string {
   const rows = Object.entries(V1_STATUS)
     .map(([code, status]) => {

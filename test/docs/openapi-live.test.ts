@@ -51,6 +51,27 @@ describe("the OpenAPI document against the service", () => {
     expect(requests.length).toBe(CAPABILITIES.length + 3); // two rank examples, /v1/source and /v1/status
   });
 
+  it("every JSONP example is the answer to the request it names; on playlist the same request with cb is plain JSON", async () => {
+    const envelopeOf = (script: string) => JSON.parse(/^\/\*\*\/ typeof onMusic === 'function' && onMusic\((.*)\);$/s.exec(script)![1]);
+    let checked = 0;
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      const jsonp = item.get?.responses["200"]?.content?.["application/javascript"]?.examples?.jsonp;
+      if (!jsonp) continue;
+      const target = jsonp.description.replace(/^The answer to GET /, "");
+      const answer = await demo.app.get(target);
+      expect([answer.status, answer.headers.get("content-type")], target).toEqual([200, "application/javascript; charset=utf-8"]);
+      const [served, documented] = [envelopeOf(await answer.text()), envelopeOf(jsonp.value)];
+      expect(served.code, `${target}: ${served.message}`).toBe(0);
+      expect(Object.keys(served.data).sort(), path).toEqual(expect.arrayContaining(Object.keys(documented.data)));
+      checked++;
+    }
+    expect(checked).toBe(CAPABILITIES.length + 2);
+    const withCb = doc.paths["/v1/playlist"].get.responses["200"].content["application/javascript"].examples.jsonp.description.replace(/^The answer to GET /, "").replace("callback=", "cb=");
+    const plain = await demo.app.get(withCb);
+    expect([plain.status, plain.headers.get("content-type")]).toEqual([200, "application/json; charset=utf-8"]);
+    expect((await plain.json()).code).toBe(0);
+  });
+
   it("the parameters' examples are those of the first answer example", () => {
     for (const capability of CAPABILITIES) {
       const op = doc.paths[OPERATIONS[capability].path].get;

@@ -9,7 +9,7 @@ import { CAPABILITIES, OPERATIONS } from "../../../core/operations.ts";
 import { callback, origin } from "../../../core/params.ts";
 import { V1_STATUS } from "../../v1/errors.ts";
 import { SERVICE_ENDPOINTS } from "../../v1/routes.ts";
-import { MEANING } from "../reference.ts";
+import { MEANING, PLAYLIST_JSONP_RULE } from "../reference.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES, V1_ERROR_EXAMPLES, type OperationExample } from "./examples.ts";
 import { dataSchema, fieldsOf, inputSchema, isRequired, typeRef, type JsonSchema } from "./json-schema.ts";
 
@@ -35,21 +35,23 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
       return { name, in: "query", required: isRequired(field), description, schema, ...(example === undefined ? {} : { example: typed(schema, example) }) };
     });
     const codes = Object.keys(V1_STATUS).map(Number).filter((code) => code !== 0 && (code !== 3002 || capability === "url"));
+    const answers = Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)]));
     paths[op.path] = {
       get: {
         operationId: capability,
         tags: ["music"],
         summary: op.summary,
-        description: `${op.summary} HEAD is answered like GET, without a body.`,
+        description: `${op.summary} HEAD is answered like GET, without a body.${op.cbAlias ? "" : ` ${markdown(PLAYLIST_JSONP_RULE)}`}`,
         parameters: [...parameters, ...commonParameters(op.cbAlias)],
         responses: {
-          "200": success(dataSchema(op.data), Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)])), true),
+          "200": success(dataSchema(op.data), answers, true, jsonpExample(op.path, first.query, answers[Object.keys(examples)[0]].value)),
           ...failures(codes),
         },
       },
     };
   }
   for (const endpoint of SERVICE_ENDPOINTS) {
+    const value = envelope(SERVICE_EXAMPLES[endpoint.path], null);
     paths[endpoint.path] = {
       get: {
         operationId: endpoint.path.slice("/v1/".length),
@@ -57,7 +59,10 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
         summary: endpoint.summary,
         description: `${endpoint.summary} Computed per request, never cached. HEAD is answered like GET, without a body.`,
         parameters: commonParameters(true),
-        responses: { "200": success(typeRef(endpoint.data), { example: { value: envelope(SERVICE_EXAMPLES[endpoint.path], null) } }, false), ...failures(SERVICE_CODES) },
+        responses: {
+          "200": success(typeRef(endpoint.data), { example: { value } }, false, jsonpExample(endpoint.path, {}, value)),
+          ...failures(SERVICE_CODES),
+        },
       },
     };
   }
@@ -100,9 +105,30 @@ export function v1Components(): { parameters: JsonSchema; headers: JsonSchema; s
 
 // --- internal ---
 
+/** The callback name of the JSONP examples. */
+const JSONP_CALLBACK = "onMusic";
+
 function commonParameters(cbAlias: boolean): JsonSchema[] {
-  const refs = [{ $ref: "#/components/parameters/origin" }, { $ref: "#/components/parameters/callback" }];
-  return cbAlias ? [...refs, { $ref: "#/components/parameters/cb" }] : refs;
+  const origin = { $ref: "#/components/parameters/origin" };
+  if (cbAlias) return [origin, { $ref: "#/components/parameters/callback" }, { $ref: "#/components/parameters/cb" }];
+  // Where cb is no alias, the callback parameter says so itself: it is where people look.
+  const callbackParameter = v1Components().parameters.callback as JsonSchema;
+  return [origin, { ...callbackParameter, description: `${callbackParameter.description}. ${markdown(PLAYLIST_JSONP_RULE)}` }];
+}
+
+/** The JSONP answer to `path` with `query` and callback=onMusic, saying its request. */
+function jsonpExample(path: string, query: Record<string, string>, answer: unknown): JsonSchema {
+  const search = new URLSearchParams({ ...query, origin: "my-site.example", callback: JSONP_CALLBACK });
+  return {
+    summary: `with callback=${JSONP_CALLBACK}`,
+    description: `The answer to GET ${path}?${search}`,
+    value: `/**/ typeof ${JSONP_CALLBACK} === 'function' && ${JSONP_CALLBACK}(${JSON.stringify(answer)});`,
+  };
+}
+
+/** The rule's parameter names as code, for the Markdown of OpenAPI descriptions. */
+function markdown(text: string): string {
+  return text.replace(/\b(callback|cb|application\/json)\b/g, "`$1`");
 }
 
 /** A query value as its schema's type: `"2"` is the integer 2. */
@@ -119,10 +145,9 @@ function envelope(data: unknown, source: string | null | undefined) {
   return { code: 0, message: "ok", data, source: source ?? null, cost: source ? 12 : 0 };
 }
 
-function success(data: JsonSchema, examples: Record<string, { summary?: string; value: unknown }>, cached: boolean): JsonSchema {
-  const first = Object.values(examples)[0].value;
+function success(data: JsonSchema, examples: Record<string, { summary?: string; value: unknown }>, cached: boolean, jsonp: JsonSchema): JsonSchema {
   return {
-    description: "Success (code 0). With callback (or cb): the same envelope, as JSONP.",
+    description: "Success (code 0). With callback: the same envelope, as JSONP.",
     headers: { ...RATE_LIMIT_HEADERS, ...(cached ? { "X-Cache": { $ref: "#/components/headers/X-Cache" } } : {}) },
     content: {
       "application/json": {
@@ -141,7 +166,7 @@ function success(data: JsonSchema, examples: Record<string, { summary?: string; 
       },
       "application/javascript": {
         schema: { type: "string", description: "/**/ typeof NAME === 'function' && NAME(ENVELOPE); (failures too, always HTTP 200)" },
-        example: `/**/ typeof onMusic === 'function' && onMusic(${JSON.stringify(first)});`,
+        examples: { jsonp: jsonp },
       },
     },
   };
