@@ -4,11 +4,15 @@
  * 127.0.0.1 and is told by `?api=` to use the API at localhost (another origin): it works by
  * JSONP alone, plays real audio with the lyrics following, and nothing leaves this machine.
  */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DOCS_USER_AGENT } from "../../server/docs/openapi/document.ts";
 import { launchChromium, type LaunchedBrowser } from "../support/browser.ts";
 import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
 
+const run = promisify(execFile);
 const chromium = await launchChromium("test/docs/browser.test.ts (the playground and /docs in a browser)");
 
 describe.skipIf(!chromium)("in Chromium", () => {
@@ -131,5 +135,26 @@ describe.skipIf(!chromium)("in Chromium", () => {
     expect(await status.locator(".live-responses-table tbody .response-col_description").first().textContent()).toContain('"version": "0.1.0"');
     expect(offMachine).toEqual([]);
     expect(problems).toEqual([]);
+  }, 30_000);
+
+  it("/docs: the curl command of Try it out names an application, says why, and is answered when pasted into a shell", async () => {
+    const { page, offMachine, problems } = await openPage("/docs");
+    await expect.poll(() => page.locator(".info").textContent()).toContain(`carries -H 'User-Agent: ${DOCS_USER_AGENT}'`);
+    const search = page.locator("#operations-music-search");
+    await search.locator(".opblock-summary").first().click();
+    await search.getByRole("button", { name: "Try it out" }).click();
+    await search.getByRole("button", { name: "Execute" }).click();
+    await expect.poll(() => search.locator(".live-responses-table tbody .response-col_status").first().textContent()).toBe("200");
+    const curl = (await search.locator(".curl-command .curl").textContent())!;
+    expect(curl).toContain(`${demo.app.url}/v1/search?q=paper&source=all`);
+    expect(curl).toContain(`-H 'User-Agent: ${DOCS_USER_AGENT}'`);
+    expect(offMachine).toEqual([]);
+    expect(problems).toEqual([]);
+
+    // Pasted into a shell, as a reader would: answered; without the header, curl's own user-agent is refused.
+    // (asynchronously: the service answering it runs in this process)
+    const paste = async (command: string) => JSON.parse((await run("bash", ["-c", command], { encoding: "utf8", timeout: 10_000 })).stdout);
+    expect(await paste(curl)).toMatchObject({ code: 0, source: "all", data: { failed: [] } });
+    expect(await paste(curl.replace(/ \\\n\s*-H 'User-Agent: [^']*'/, ""))).toMatchObject({ code: 4002, data: null });
   }, 30_000);
 });
