@@ -2,7 +2,8 @@
  * The docs and the playground in a real browser (Debian's Chromium through playwright-core),
  * against the real service wired as demo mode. The playground page comes from the service at
  * 127.0.0.1 and is told by `?api=` to use the API at localhost (another origin): it works by
- * JSONP alone, plays real audio with the lyrics following, and nothing leaves this machine.
+ * JSONP alone, shows covers and plays real audio (the lyrics following) from the demo's own
+ * server, and nothing leaves this machine.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -89,6 +90,10 @@ describe.skipIf(!chromium)("in Chromium", () => {
     // Open an album from a result, an artist, a playlist and a chart.
     await page.getByRole("button", { name: "Album Tidal Lines" }).first().click();
     await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Album: Tidal Lines");
+    // Its cover: a picture from the demo CDN, drawn.
+    const cover = page.locator("#detail img.cover");
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+    expect(await cover.getAttribute("src")).toMatch(new RegExp(`^${demo.upstreams.urls.cdn}/cover/source_a/[0-9a-f]+\\.svg$`));
     const openById = async (kind: string, source: string, id: string) => {
       await page.getByLabel("Open", { exact: true }).selectOption(kind);
       await page.getByLabel("of", { exact: true }).selectOption(source);
@@ -117,8 +122,14 @@ describe.skipIf(!chromium)("in Chromium", () => {
     expect(calls.length).toBeGreaterThan(10);
     for (const call of calls) expect([new URL(call.url()).origin, call.resourceType()], call.url()).toEqual([api, "script"]);
     expect(requests.filter((r) => ["fetch", "xhr", "eventsource", "websocket"].includes(r.resourceType())).map((r) => r.url())).toEqual([]);
-    // Covers live on the upstreams' CDNs: the only requests that would leave the machine.
-    expect(offMachine.filter((url) => !/\.(jpe?g|png|webp)(\?|$)|usercontent\.jamendo\.com|tidewater-content/.test(url))).toEqual([]);
+    // Nothing left this machine: every request went to 127.0.0.1 (as localhost for the API's origin),
+    // pages, scripts, covers and audio alike; none was refused for going elsewhere.
+    expect(offMachine).toEqual([]);
+    const hosts = (type: string) => [...new Set(requests.filter((r) => r.resourceType() === type).map((r) => new URL(r.url()).hostname))];
+    expect(Object.fromEntries(["document", "script", "stylesheet", "image", "media"].map((type) => [type, hosts(type)]))).toEqual({
+      document: ["127.0.0.1"], script: ["127.0.0.1", "localhost"], stylesheet: ["127.0.0.1"], image: ["127.0.0.1"], media: ["127.0.0.1"],
+    });
+    expect(new Set(requests.map((r) => new URL(r.url()).hostname))).toEqual(new Set(["127.0.0.1", "localhost"]));
     expect(problems).toEqual([]);
   }, 60_000);
 
