@@ -64,8 +64,10 @@ describe.skipIf(!chromium)("in Chromium", () => {
     await expect.poll(() => page.locator("#api-state").textContent()).toContain("running");
     for (const id of ["source_a", "source_b", "source_c", "source_d", "source_e"]) await expect.poll(() => page.getByRole("rowheader", { name: id }).count()).toBe(1);
 
-    // Search across every source.
-    await page.getByRole("searchbox", { name: "Search" }).fill("paper");
+    // Search across every source, for what the box suggests: it finds songs on each.
+    const suggested = (await page.getByRole("searchbox", { name: "Search" }).getAttribute("placeholder"))!;
+    expect(suggested).toMatch(/^try: \S/);
+    await page.getByRole("searchbox", { name: "Search" }).fill(suggested.replace(/^try: /, ""));
     await page.getByRole("searchbox", { name: "Search" }).press("Enter");
     await expect.poll(() => page.locator("#search-state").textContent()).toMatch(/^\d+ of \d+ songs/);
     const rows = page.locator("#results > li");
@@ -144,6 +146,27 @@ describe.skipIf(!chromium)("in Chromium", () => {
     await status.getByRole("button", { name: "Execute" }).click();
     await expect.poll(() => status.locator(".live-responses-table tbody .response-col_status").first().textContent()).toBe("200");
     expect(await status.locator(".live-responses-table tbody .response-col_description").first().textContent()).toContain('"version": "0.1.0"');
+    expect(offMachine).toEqual([]);
+    expect(problems).toEqual([]);
+  }, 30_000);
+
+  it("/docs: Try it out offers every source's example, and each is answered", async () => {
+    const { page, offMachine, problems } = await openPage("/docs");
+    const song = page.locator("#operations-music-song");
+    await song.locator(".opblock-summary").first().click();
+    await song.getByRole("button", { name: "Try it out" }).click();
+    const [sourceExamples, idExamples] = [0, 1].map((n) => song.locator(".parameters .examples-select-element").nth(n));
+    const labels = await sourceExamples.locator("option").allTextContents();
+    expect(labels.map((label) => label.split(":")[0])).toEqual(["source_a", "source_b", "source_c", "source_d", "source_e"]);
+    for (const label of labels) {
+      await sourceExamples.selectOption({ label });
+      await idExamples.selectOption({ label });
+      await song.getByRole("button", { name: "Execute" }).click();
+      const source = label.split(":")[0];
+      await expect.poll(() => song.locator(".live-responses-table tbody .response-col_description").first().textContent(), label).toContain(`"source": "${source}"`);
+      expect(await song.locator(".live-responses-table tbody .response-col_status").first().textContent()).toBe("200");
+      expect(await song.locator(".live-responses-table tbody .response-col_description").first().textContent()).toContain('"code": 0');
+    }
     expect(offMachine).toEqual([]);
     expect(problems).toEqual([]);
   }, 30_000);

@@ -30,9 +30,8 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
     const first = Object.values(examples)[0];
     const parameters = fieldsOf(op.params).map(([name, field]) => {
       const schema = inputSchema(field);
-      const example = first.query[name];
       const description = name === "source" ? `${field.description}; registered here: ${registered}` : field.description;
-      return { name, in: "query", required: isRequired(field), description, schema, ...(example === undefined ? {} : { example: typed(schema, example) }) };
+      return { name, in: "query", required: isRequired(field), description, schema, ...parameterExamples(name, schema, examples) };
     });
     const codes = Object.keys(V1_STATUS).map(Number).filter((code) => code !== 0 && (code !== 3002 || capability === "url"));
     const answers = Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)]));
@@ -129,6 +128,18 @@ function jsonpExample(path: string, query: Record<string, string>, answer: unkno
 /** The rule's parameter names as code, for the Markdown of OpenAPI descriptions. */
 function markdown(text: string): string {
   return text.replace(/\b(callback|cb|application\/json)\b/g, "`$1`");
+}
+
+/**
+ * A parameter's values in the answer examples: one `example` when they agree, else `examples`
+ * named and summed up as the answers are, which Swagger UI offers in a list: Try it out can then
+ * ask every source, not only the first (whose values come first, as the defaults).
+ */
+function parameterExamples(name: string, schema: JsonSchema, examples: Record<string, OperationExample>): JsonSchema {
+  const given = Object.entries(examples).filter(([, e]) => e.query[name] !== undefined);
+  if (!given.length) return {};
+  if (given.every(([, e]) => e.query[name] === given[0][1].query[name])) return { example: typed(schema, given[0][1].query[name]) };
+  return { examples: Object.fromEntries(given.map(([key, e]) => [key, { summary: e.summary, value: typed(schema, e.query[name]) }])) };
 }
 
 /** A query value as its schema's type: `"2"` is the integer 2. */
