@@ -163,7 +163,7 @@ describe.skipIf(!chromium)("in Chromium", () => {
       await idExamples.selectOption({ label });
       await song.getByRole("button", { name: "Execute" }).click();
       const source = label.split(":")[0];
-      await expect.poll(() => song.locator(".live-responses-table tbody .response-col_description").first().textContent(), label).toContain(`"source": "${source}"`);
+      await expect.poll(() => song.locator(".live-responses-table tbody .response-col_description").first().textContent(), { message: label }).toContain(`"source": "${source}"`);
       expect(await song.locator(".live-responses-table tbody .response-col_status").first().textContent()).toBe("200");
       expect(await song.locator(".live-responses-table tbody .response-col_description").first().textContent()).toContain('"code": 0');
     }
