@@ -48,7 +48,8 @@ export function renderStatusPage({ uptimeSeconds, shareEnabled, sources, userAge
 body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
 h1{font-size:1.4rem}h2{margin-top:2rem;border-bottom:1px solid #ccc}h3{font:600 1rem ui-monospace,monospace;margin:1.5rem 0 .3rem}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
-code{font-family:ui-monospace,monospace}.ok{color:#176e2c}
+code{font-family:ui-monospace,monospace}p code{overflow-wrap:anywhere}.ok{color:#176e2c}
+@media (max-width:40rem){table{display:block;overflow-x:auto}body{margin:1rem auto}}
 </style>
 </head>
 <body>
