@@ -7,26 +7,18 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { DOCS_USER_AGENT } from "../../server/docs/openapi/document.ts";
-import { launchChromium, type LaunchedBrowser } from "../support/browser.ts";
-import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
+import { launchChromium } from "../support/browser.ts";
+import { useDemoApp } from "../support/demo-app.ts";
 
 const run = promisify(execFile);
 const chromium = await launchChromium("test/docs/browser.test.ts (the playground and /docs in a browser)");
 
 describe.skipIf(!chromium)("in Chromium", () => {
-  let demo: DemoApp;
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = chromium!;
-    demo = await startDemoApp();
-  }, 30_000);
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
+  const browser = chromium!;
+  const demo = useDemoApp(browser);
 
   /** A page whose requests are recorded; any request off this machine is refused and recorded too. */
   async function openPage(path: string) {
@@ -56,6 +48,20 @@ describe.skipIf(!chromium)("in Chromium", () => {
   const audioState = (page: Page) => page.evaluate(() => {
     const audio = document.querySelector("audio")!;
     return { src: audio.currentSrc, paused: audio.paused, time: audio.currentTime };
+  });
+
+  /** An operation of Swagger UI opened, with Try it out on. */
+  async function tryItOut(page: Page, operation: string) {
+    const op = page.locator(`#operations-${operation}`);
+    await op.locator(".opblock-summary").first().click();
+    await op.getByRole("button", { name: "Try it out" }).click();
+    return op;
+  }
+
+  /** The status and body text of the answer Try it out shows. */
+  const liveAnswer = async (op: Locator) => ({
+    status: await op.locator(".live-responses-table tbody .response-col_status").first().textContent(),
+    body: (await op.locator(".live-responses-table tbody .response-col_description").first().textContent()) ?? "",
   });
 
   it("the playground: search, play with lyrics following, open album, artist, playlist and chart, all by JSONP", async () => {
@@ -140,21 +146,17 @@ describe.skipIf(!chromium)("in Chromium", () => {
     const doc = await (await demo.app.get("/openapi.json")).json();
     const operations = Object.values<Record<string, unknown>>(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
     await expect.poll(() => page.locator(".opblock").count()).toBe(operations);
-    const status = page.locator("#operations-service-status");
-    await status.locator(".opblock-summary").first().click();
-    await status.getByRole("button", { name: "Try it out" }).click();
+    const status = await tryItOut(page, "service-status");
     await status.getByRole("button", { name: "Execute" }).click();
-    await expect.poll(() => status.locator(".live-responses-table tbody .response-col_status").first().textContent()).toBe("200");
-    expect(await status.locator(".live-responses-table tbody .response-col_description").first().textContent()).toContain('"version": "0.1.0"');
+    await expect.poll(() => liveAnswer(status).then((a) => a.status)).toBe("200");
+    expect((await liveAnswer(status)).body).toContain('"version": "0.1.0"');
     expect(offMachine).toEqual([]);
     expect(problems).toEqual([]);
   }, 30_000);
 
   it("/docs: Try it out offers every source's example, and each is answered", async () => {
     const { page, offMachine, problems } = await openPage("/docs");
-    const song = page.locator("#operations-music-song");
-    await song.locator(".opblock-summary").first().click();
-    await song.getByRole("button", { name: "Try it out" }).click();
+    const song = await tryItOut(page, "music-song");
     const [sourceExamples, idExamples] = [0, 1].map((n) => song.locator(".parameters .examples-select-element").nth(n));
     const labels = await sourceExamples.locator("option").allTextContents();
     expect(labels.map((label) => label.split(":")[0])).toEqual(["source_a", "source_b", "source_c", "source_d", "source_e"]);
@@ -163,9 +165,8 @@ describe.skipIf(!chromium)("in Chromium", () => {
       await idExamples.selectOption({ label });
       await song.getByRole("button", { name: "Execute" }).click();
       const source = label.split(":")[0];
-      await expect.poll(() => song.locator(".live-responses-table tbody .response-col_description").first().textContent(), { message: label }).toContain(`"source": "${source}"`);
-      expect(await song.locator(".live-responses-table tbody .response-col_status").first().textContent()).toBe("200");
-      expect(await song.locator(".live-responses-table tbody .response-col_description").first().textContent()).toContain('"code": 0');
+      await expect.poll(() => liveAnswer(song).then((a) => a.body), { message: label }).toContain(`"source": "${source}"`);
+      expect(await liveAnswer(song)).toMatchObject({ status: "200", body: expect.stringContaining('"code": 0') });
     }
     expect(offMachine).toEqual([]);
     expect(problems).toEqual([]);
@@ -174,11 +175,9 @@ describe.skipIf(!chromium)("in Chromium", () => {
   it("/docs: the curl command of Try it out names an application, says why, and is answered when pasted into a shell", async () => {
     const { page, offMachine, problems } = await openPage("/docs");
     await expect.poll(() => page.locator(".info").textContent()).toContain(`carries -H 'User-Agent: ${DOCS_USER_AGENT}'`);
-    const search = page.locator("#operations-music-search");
-    await search.locator(".opblock-summary").first().click();
-    await search.getByRole("button", { name: "Try it out" }).click();
+    const search = await tryItOut(page, "music-search");
     await search.getByRole("button", { name: "Execute" }).click();
-    await expect.poll(() => search.locator(".live-responses-table tbody .response-col_status").first().textContent()).toBe("200");
+    await expect.poll(() => liveAnswer(search).then((a) => a.status)).toBe("200");
     const curl = (await search.locator(".curl-command .curl").textContent())!;
     expect(curl).toContain(`${demo.app.url}/v1/search?q=paper&source=all`);
     expect(curl).toContain(`-H 'User-Agent: ${DOCS_USER_AGENT}'`);

@@ -9,28 +9,20 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, type LaunchedBrowser } from "../support/browser.ts";
-import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
+import { describe, expect, it } from "vitest";
+import { launchChromium } from "../support/browser.ts";
+import { useDemoApp } from "../support/demo-app.ts";
 import { PROJECT_ROOT } from "../support/main-process.ts";
 
 const WIDTHS = [390, 768, 1280];
 const ARTIFACTS = join(PROJECT_ROOT, "test-results", "layout");
+mkdirSync(ARTIFACTS, { recursive: true });
 
 const chromium = await launchChromium("test/docs/layout.test.ts (the pages at 390, 768 and 1280 px)");
 
 describe.skipIf(!chromium)("layout in Chromium", () => {
-  let demo: DemoApp;
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = chromium!;
-    demo = await startDemoApp();
-    mkdirSync(ARTIFACTS, { recursive: true });
-  }, 30_000);
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
+  const browser = chromium!;
+  const demo = useDemoApp(browser);
 
   /** How far the page scrolls sideways (0 when it fits). */
   const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
