@@ -43,13 +43,19 @@ export function pathText(path: readonly PropertyKey[]): string {
 
 /**
  * A union's failure as the failure of its one form whose type the value has (`{"plugn": …}` is
- * a misspelt binding, not a wrong `false`), with paths from the top; the union's own otherwise.
+ * a misspelt binding, not a wrong `false`), with paths from the top; else the forms expected.
  */
 function withinUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   if (issue.code !== "invalid_union" || !issue.errors?.length) return [issue];
   const typeMismatch = (i: z.core.$ZodIssue) => i.path.length === 0 && (i.code === "invalid_type" || i.code === "invalid_value");
   const ofItsType = issue.errors.filter((branch) => branch.length > 0 && !branch.some(typeMismatch));
-  if (ofItsType.length !== 1) return [issue];
+  if (ofItsType.length !== 1) {
+    // Of no form's type: say the forms ("expected object or false") rather than zod's "Invalid input".
+    const forms = issue.errors.flatMap((branch) =>
+      branch.filter(typeMismatch).map((i) => (i.code === "invalid_type" ? i.expected : i.code === "invalid_value" ? i.values.map((v) => JSON.stringify(v)).join(" or ") : "")),
+    );
+    return forms.length === issue.errors.length && forms.every(Boolean) ? [{ ...issue, message: `expected ${[...new Set(forms)].join(" or ")}` }] : [issue];
+  }
   return ofItsType[0].flatMap((inner) => withinUnion({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue));
 }
 

@@ -84,7 +84,8 @@ describe("config", () => {
     expect(message({ share: { plugn: "baidu" }, sources: { source_e: { plugn: "x" } } }).split("\n")).toHaveLength(3);
     // inside a union: the form of the value's type (userAgentBlock's object form, a source's binding)
     expect(message({ userAgentBlock: { replac: ["x"] } })).toBe("invalid configuration:\n  - config userAgentBlock.replac: unknown key; did you mean replace?");
-    expect(message({ sources: { source_e: "jamendo" } })).toBe("invalid configuration:\n  - config sources.source_e: Invalid input");
+    expect(message({ sources: { source_e: "jamendo" } })).toBe("invalid configuration:\n  - config sources.source_e: expected object or false");
+    expect(message({ userAgentBlock: "curl" })).toBe("invalid configuration:\n  - config userAgentBlock: expected array or object");
     // nothing near: the known keys of that object
     expect(message({ log: { everything: true } })).toBe("invalid configuration:\n  - config log.everything: unknown key; known keys: access");
   });
