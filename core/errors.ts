@@ -97,7 +97,7 @@ export class ServiceError extends Error {
     message: string,
     options: ServiceErrorOptions = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(safeMessage(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.upstreamStatus = options.upstreamStatus;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
@@ -106,6 +106,29 @@ export class ServiceError extends Error {
   get code(): number {
     return ERROR_CODES[this.kind];
   }
+}
+
+/** The longest message an error carries; upstream text inside it is cut to fit. */
+export const MAX_MESSAGE_LENGTH = 300;
+
+/**
+ * A message fit for an answer and a log line, whatever text an upstream put in it: control
+ * characters (a newline would forge a log line) and the line separators JSONP must not carry
+ * are escaped, and the whole is cut at `MAX_MESSAGE_LENGTH`. Every `ServiceError` goes through
+ * this, so no plugin needs to remember it.
+ */
+export function safeMessage(message: string): string {
+  const escaped = message.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? " " : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
+  return escaped.length <= MAX_MESSAGE_LENGTH ? escaped : `${escaped.slice(0, MAX_MESSAGE_LENGTH - 1)}…`;
+}
+
+/**
+ * Text an upstream sent (an error message, a reason), cut to `max` characters, for a plugin to
+ * quote in its own message; `safeMessage` escapes it when the error is made.
+ */
+export function upstreamText(text: string, max = 200): string {
+  const trimmed = text.trim();
+  return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1)}…`;
 }
 
 /** A parameter is missing, malformed or out of range; the message names it. */

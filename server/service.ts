@@ -16,7 +16,7 @@ import { activeSummary } from "../core/summary.ts";
 import { Tokens } from "../core/tokens.ts";
 import { createNodeHandler } from "./app.ts";
 import { primaryChannel } from "./cluster.ts";
-import { trackInFlight } from "./graceful.ts";
+import { drainServer, trackInFlight } from "./graceful.ts";
 import { serve } from "./listen.ts";
 import { nodeEntry } from "./node-server.ts";
 
@@ -62,10 +62,8 @@ export async function startService({ config, file, configName, catalog, port, ho
     server,
     scope,
     async close() {
-      // Stop accepting and drop idle keep-alive sockets; requests in flight run to the end.
-      server.close();
-      server.closeIdleConnections();
-      await requests.drained();
+      // Stop accepting; every request already sent is answered, each answer closing its connection.
+      await drainServer(server, requests);
       await disposeServiceContainer(scope);
     },
   };

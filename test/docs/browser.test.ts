@@ -12,13 +12,18 @@ import { describe, expect, it } from "vitest";
 import { DOCS_USER_AGENT } from "../../server/docs/openapi/document.ts";
 import { launchChromium } from "../support/browser.ts";
 import { useDemoApp } from "../support/demo-app.ts";
+import { freePort } from "../support/main-process.ts";
 
 const run = promisify(execFile);
 const chromium = await launchChromium("test/docs/browser.test.ts (the playground and /docs in a browser)");
 
 describe.skipIf(!chromium)("in Chromium", () => {
   const browser = chromium!;
-  const demo = useDemoApp(browser);
+  // The playground is pointed at this instance under another name (localhost), allowed by the config.
+  const demo = useDemoApp(browser, async () => {
+    const port = await freePort();
+    return { port, config: { playground: { apis: [`http://localhost:${port}`] } } };
+  });
 
   /** A page whose requests are recorded; any request off this machine is refused and recorded too. */
   async function openPage(path: string) {
