@@ -20,6 +20,7 @@ import { Tokens } from "../core/tokens.ts";
 import { registerDocsPages } from "./docs/pages.ts";
 import { registerDocsRoute } from "./docs/routes.ts";
 import { cachedAnswers } from "./fast-path.ts";
+import { requestMetricsOf } from "./metrics/request-metrics.ts";
 import { requestPipeline } from "./pipeline.ts";
 import { registerShareRoutes } from "./share/routes.ts";
 import { RenderedAnswers } from "./v1/rendered-answers.ts";
@@ -37,7 +38,9 @@ export function createApp(scope: DependencyContainer, answers = new RenderedAnsw
     clientAddress: (event: H3Event) => address(event.req.ip, event.req.headers.get("x-forwarded-for")),
     log,
     accessLog: config.log.access ? log.child("access") : undefined,
-    origins: scope.resolve<OriginStats>(Tokens.OriginStats),
+    logQuiet: config.log.probes,
+    origins,
+    metrics: requestMetricsOf(scope),
   })) {
     app.use(middleware);
   }
@@ -64,6 +67,7 @@ export function createNodeHandler(
     clientAddress: address,
     accessLog: config.log.access ? log.child("access") : undefined,
     origins,
+    metrics: requestMetricsOf(scope),
   });
   return (req, res) => (fast(req, res) ? undefined : app(req, res));
 }

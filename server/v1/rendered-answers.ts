@@ -6,6 +6,7 @@
  * longer than the cached answer it was made from.
  */
 import { LRUCache } from "lru-cache";
+import type { RequestMeter } from "../metrics/request-metrics.ts";
 
 export interface RenderedAnswer {
   status: number;
@@ -20,6 +21,10 @@ export interface RenderedAnswer {
   origin: string;
   /** the target's path, as the access log names it */
   path: string;
+  /** the route's pattern, as the metrics name it */
+  route: string;
+  /** where its answers are counted, once the first is (`metrics/request-metrics.ts`) */
+  meter?: RequestMeter;
   /** the validated JSONP callback, when the answer is JSONP */
   callback?: string;
 }

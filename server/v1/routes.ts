@@ -61,7 +61,7 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
     const rendered = renderV1(0, dataEnvelope(answer.json, params.data.source, 0), callback);
     const body = Buffer.from(rendered.body);
     const headerPairs = [...Object.entries(rendered.headers).flat(), "x-cache", "HIT"];
-    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, source: params.data.source, origin: state.origin!, path: loggedPath(event.url.pathname), callback });
+    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, source: params.data.source, origin: state.origin!, path: loggedPath(event.url.pathname), route: OPERATIONS[capability].path, callback });
   }
   return replyV1Data(event, policy, answer.json, params.data.source, answer.cost);
 }
