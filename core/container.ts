@@ -50,6 +50,7 @@ export function createServiceContainer({ config, catalog, logger, group }: Servi
   scope.registerInstance(Tokens.Http, new HttpUpstreamClientFactory(config.upstream));
   scope.registerInstance(Tokens.RateLimiter, stores.limiter);
   scope.registerInstance(Tokens.UserAgentPolicy, new UserAgentPolicy(config.userAgentBlock));
+  if (stores.redis) scope.registerInstance(Tokens.Redis, stores.redis);
 
   try {
     const bound = instantiatePlugins(catalog, config, scope, log);

@@ -49,6 +49,8 @@ export const Tokens = {
   OriginStats: Symbol.for("music.origin-stats"),
   /** `() => Promise<void>`: closes the container's connections */
   Dispose: Symbol.for("music.dispose"),
+  /** `RedisLink`: the Redis connection and its state, registered only when `store.redis` is set */
+  Redis: Symbol.for("music.redis"),
 } as const;
 
 /** The services a plugin can ask for in `deps`, by token. */

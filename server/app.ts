@@ -22,6 +22,7 @@ import { registerDocsRoute } from "./docs/routes.ts";
 import { cachedAnswers } from "./fast-path.ts";
 import { requestMetricsOf } from "./metrics/request-metrics.ts";
 import { requestPipeline } from "./pipeline.ts";
+import { registerProbes } from "./probes.ts";
 import { registerShareRoutes } from "./share/routes.ts";
 import { RenderedAnswers } from "./v1/rendered-answers.ts";
 import { registerV1Routes } from "./v1/routes.ts";
@@ -44,6 +45,7 @@ export function createApp(scope: DependencyContainer, answers = new RenderedAnsw
   })) {
     app.use(middleware);
   }
+  registerProbes(app, scope);
   registerV1Routes(app, scope, answers);
   registerShareRoutes(app, scope);
   registerDocsPages(app, scope);

@@ -11,12 +11,14 @@ import { VERSION, type AppConfig } from "../core/config.ts";
 import { createServiceContainer, disposeServiceContainer } from "../core/container.ts";
 import { flushLogs, type Logger } from "../core/logger.ts";
 import type { PluginCatalog } from "../core/plugins/discover.ts";
+import type { RedisLink } from "../core/redis/connection.ts";
 import type { SourceRegistry } from "../core/sources/source-registry.ts";
 import { activeSummary } from "../core/summary.ts";
 import { Tokens } from "../core/tokens.ts";
 import { createNodeHandler } from "./app.ts";
 import { primaryChannel } from "./cluster.ts";
 import { trackInFlight } from "./graceful.ts";
+import { lifecycleOf } from "./lifecycle.ts";
 import { serve } from "./listen.ts";
 import { nodeEntry } from "./node-server.ts";
 
@@ -50,6 +52,9 @@ export async function startService({ config, file, catalog, port, host, log }: S
     await disposeServiceContainer(scope);
     throw error;
   });
+  // Ready once Redis, when configured, has said whether it answers (at most its start grace).
+  if (scope.isRegistered(Tokens.Redis, true)) await scope.resolve<RedisLink>(Tokens.Redis).settled();
+  lifecycleOf(scope).ready();
   const share = scope.isRegistered(Tokens.ShareService, true) ? config.share.plugin : undefined;
   // In a group the first worker tells what is in force, and the primary where it listens.
   if (cluster.isWorker && cluster.worker!.id !== 1) log.info(`serving on ${url}`);
@@ -60,7 +65,8 @@ export async function startService({ config, file, catalog, port, host, log }: S
     server,
     scope,
     async close() {
-      // Stop accepting and drop idle keep-alive sockets; requests in flight run to the end.
+      // /readyz says 503 from now on; stop accepting and drop idle keep-alive sockets; requests in flight run to the end.
+      lifecycleOf(scope).draining();
       server.close();
       server.closeIdleConnections();
       await requests.drained();
