@@ -21,6 +21,7 @@ import { registerDocsPages } from "./docs/pages.ts";
 import { registerDocsRoute } from "./docs/routes.ts";
 import { cachedAnswers } from "./fast-path.ts";
 import { requestMetricsOf } from "./metrics/request-metrics.ts";
+import { registerMetricsRoute } from "./metrics/route.ts";
 import { requestPipeline } from "./pipeline.ts";
 import { registerProbes } from "./probes.ts";
 import { registerShareRoutes } from "./share/routes.ts";
@@ -46,6 +47,7 @@ export function createApp(scope: DependencyContainer, answers = new RenderedAnsw
     app.use(middleware);
   }
   registerProbes(app, scope);
+  registerMetricsRoute(app, scope);
   registerV1Routes(app, scope, answers);
   registerShareRoutes(app, scope);
   registerDocsPages(app, scope);

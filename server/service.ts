@@ -19,6 +19,7 @@ import { createNodeHandler } from "./app.ts";
 import { primaryChannel } from "./cluster.ts";
 import { trackInFlight } from "./graceful.ts";
 import { lifecycleOf } from "./lifecycle.ts";
+import { startMetrics } from "./metrics/group.ts";
 import { serve } from "./listen.ts";
 import { nodeEntry } from "./node-server.ts";
 
@@ -43,6 +44,7 @@ export interface RunningService {
 export async function startService({ config, file, catalog, port, host, log }: ServiceOptions): Promise<RunningService> {
   // In a group of workers (WORKERS), the primary holds what the workers share.
   const scope = createServiceContainer({ config, catalog, logger: log, group: primaryChannel() });
+  startMetrics(scope);
   const requests = trackInFlight(createNodeHandler(scope));
   const { server, url } = await serve(nodeEntry(requests.handler, log), {
     port,
