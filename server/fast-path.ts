@@ -18,6 +18,7 @@ import type { UserAgentPolicy } from "../core/guard/user-agent.ts";
 import type { Logger } from "../core/logger.ts";
 import type { OriginStats, RateDecision, RateLimiter, ResponseCache } from "../core/services.ts";
 import { logAccess } from "./access-line.ts";
+import { acceptedEncoding, type Encoding } from "./compression.ts";
 import type { RequestMetrics } from "./metrics/request-metrics.ts";
 import { rawHeader } from "./raw-headers.ts";
 import { REQUEST_ID_HEADER, requestId } from "./request-id.ts";
@@ -61,16 +62,26 @@ class FastPath {
     const started = performance.now();
     const key = this.limitKey(req);
     const reqId = requestId(rawHeader(req.rawHeaders, REQUEST_ID_HEADER));
+    // Only a body of 1 KB or more has compressed forms; HEAD is never compressed.
+    const encoding = answer.compressed && method === "GET" ? acceptedEncoding(rawHeader(req.rawHeaders, "accept-encoding")) : undefined;
     // A budget in this process's memory answers at once; one kept elsewhere (Redis, the primary) is awaited.
     const decided = this.services.limiter.consumeNow?.(key);
-    if (decided) this.finish(req, res, answer, decided, started, reqId);
-    else void this.services.limiter.consume(key).then((decision) => this.finish(req, res, answer, decision, started, reqId));
+    if (decided) this.finish(req, res, answer, decided, started, reqId, encoding);
+    else void this.services.limiter.consume(key).then((decision) => this.finish(req, res, answer, decision, started, reqId, encoding));
     return true;
   }
 
-  private finish(req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer, decision: RateDecision, started: number, reqId: string): void {
+  private finish(req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer, decision: RateDecision, started: number, reqId: string, encoding?: Encoding): void {
+    // The compressed form is made once, by the first request that asks for it; the others find it made.
+    if (encoding && decision.allowed && !answer.compressed!.ready(encoding)) {
+      answer.compressed!.get(encoding).then(
+        () => this.finish(req, res, answer, decision, started, reqId, encoding),
+        () => this.finish(req, res, answer, decision, started, reqId),
+      );
+      return;
+    }
     const head = req.method === "HEAD";
-    const status = decision.allowed ? this.send(res, head, answer, decision, reqId) : this.refuse(res, head, answer, decision, reqId);
+    const status = decision.allowed ? this.send(res, head, answer, decision, reqId, encoding) : this.refuse(res, head, answer, decision, reqId);
     if (decision.allowed) this.services.cache.noteHit();
     this.services.origins.record(answer.origin);
     const ms = performance.now() - started;
@@ -109,7 +120,13 @@ class FastPath {
     return key;
   }
 
-  private send(res: ServerResponse, head: boolean, answer: RenderedAnswer, decision: RateDecision, reqId: string): number {
+  private send(res: ServerResponse, head: boolean, answer: RenderedAnswer, decision: RateDecision, reqId: string, encoding?: Encoding): number {
+    const compressed = encoding && answer.compressed!.ready(encoding);
+    if (compressed) {
+      res.writeHead(answer.status, [...answer.headerPairs, ...this.limitPairs(decision), REQUEST_ID_HEADER, reqId, "content-encoding", encoding, "content-length", String(compressed.length)]);
+      res.end(compressed);
+      return answer.status;
+    }
     // An array literal: Array.prototype.concat of the same pairs costs about four times as much.
     res.writeHead(answer.status, [...answer.headerPairs, ...this.limitPairs(decision), REQUEST_ID_HEADER, reqId, "content-length", answer.length]);
     res.end(head ? undefined : answer.body);

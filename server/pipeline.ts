@@ -2,7 +2,7 @@
  * The one request pipeline of `/v1`, `/api` and `/`: docs/decisions.md (/v1) order of checks as an
  * ordered list of h3 middleware. Each route names its policy in its `meta`; the middleware
  * read it. Order: the request id, the metrics and the access log (outermost, they see the final
- * answer), share traffic counts, failures turned into the route's envelope, then the checks:
+ * answer), compression, share traffic counts, failures turned into the route's envelope, then the checks:
  * method, user-agent, rate limit.
  * Parameters, source, capability and the work follow in the route's own handler.
  */
@@ -15,6 +15,7 @@ import type { RequestKind, TrafficStats } from "../core/share/traffic-stats.ts";
 import type { OriginStats, RateLimiter } from "../core/services.ts";
 import { rateLimitHeaders } from "../core/guard/request-limiter.ts";
 import { logAccess, loggedPath } from "./access-line.ts";
+import { compressAnswers } from "./compress-answers.ts";
 import { UNMATCHED_ROUTE, type RequestMetrics } from "./metrics/request-metrics.ts";
 import { stateOf, type Family } from "./request-state.ts";
 import { REQUEST_ID_HEADER, requestId } from "./request-id.ts";
@@ -55,7 +56,7 @@ export interface PipelineServices {
 
 /** The middleware, in docs/decisions.md (/v1) order. */
 export function requestPipeline(services: PipelineServices): Middleware[] {
-  return [observe(services), countTraffic(services.stats), answerFailures(services.log), checkMethod, checkUserAgent(services), rateLimit(services)];
+  return [observe(services), compressAnswers, countTraffic(services.stats), answerFailures(services.log), checkMethod, checkUserAgent(services), rateLimit(services)];
 }
 
 export function policyOf(event: H3Event): RoutePolicy {

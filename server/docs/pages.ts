@@ -12,6 +12,7 @@ import { NotFoundError } from "../../core/errors.ts";
 import type { MusicService } from "../../core/music/music-service.ts";
 import { Tokens } from "../../core/tokens.ts";
 import type { RoutePolicy } from "../pipeline.ts";
+import { formsOfFixedBody } from "../compression.ts";
 import { stateOf } from "../request-state.ts";
 import { replyBody } from "../share/respond.ts";
 import { ASSETS, asset, page } from "./assets.ts";
@@ -79,6 +80,9 @@ export function registerDocsPages(app: H3, scope: DependencyContainer): void {
 // --- internal ---
 
 function reply(event: H3Event, body: string, type: string, csp: string, cache: string): Response {
-  stateOf(event).code = 200;
+  const state = stateOf(event);
+  state.code = 200;
+  // Each page's body is a fixed text: compressed once, whoever asks.
+  state.compressed = formsOfFixedBody(body);
   return replyBody(event, 200, body, { "content-type": type, "content-security-policy": csp, "x-frame-options": "DENY", "cache-control": cache });
 }

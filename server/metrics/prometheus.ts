@@ -11,6 +11,7 @@ import { DURATION_BUCKETS, type Count, type Durations, type Labelled } from "../
 import type { MusicService } from "../../core/music/music-service.ts";
 import type { RedisLink } from "../../core/redis/connection.ts";
 import { Tokens } from "../../core/tokens.ts";
+import { compressions } from "../compression.ts";
 import { requestMetricsOf } from "./request-metrics.ts";
 
 /** The service's registry, made on first use (the real start makes it at once, so process metrics run from the start). */
@@ -41,6 +42,16 @@ function buildRegistry(scope: DependencyContainer): Registry {
   total(registry, "music_cache_misses_total", "Requests that started a load (not found in the cache, nothing under way).", () => cache.outcomes().misses);
   total(registry, "music_cache_stale_answers_total", "Expired answers served because the upstream failed.", () => cache.outcomes().stale);
   total(registry, "music_cache_coalesced_waits_total", "Requests that waited for a load already under way (here or in another instance) instead of starting one.", () => cache.outcomes().coalesced);
+  new Counter({
+    name: "music_http_compressions_total",
+    help: "Answer bodies compressed, by encoding (a kept form of a cached answer or a page counts once, however often it is sent).",
+    labelNames: ["encoding"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [encoding, n] of Object.entries(compressions)) this.inc({ encoding }, n);
+    },
+  });
   if (scope.isRegistered(Tokens.Redis, true)) {
     const redis = scope.resolve<RedisLink>(Tokens.Redis);
     new Gauge({
