@@ -5,7 +5,7 @@
  * Whatever a message or a field holds, a line stays one line (`log-line.ts`). Info lines go to
  * stdout, warnings and errors to stderr. Never log cookies or extract codes.
  */
-import { pino, stdTimeFunctions, type DestinationStream, type Logger as Pino } from "pino";
+import { pino, type DestinationStream, type Logger as Pino } from "pino";
 import { cleanFields, cleanText, readableLine, type LogFields } from "./log-line.ts";
 import { logDestination, flushDestinations } from "./log-destination.ts";
 
@@ -38,7 +38,7 @@ export function createConsoleLogger(scope = "music", { format = logFormat(), qui
   const settings = {
     base: undefined,
     messageKey: "msg",
-    timestamp: stdTimeFunctions.isoTime,
+    timestamp: isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
   };
   const roots = {
@@ -67,6 +67,19 @@ export function createMemoryLogger(lines: string[] = []): Logger & { lines: stri
 // --- internal ---
 
 const DROP: DestinationStream = { write: () => undefined };
+
+let lastMs = 0;
+let lastTime = "";
+
+/** pino's ISO time, made once per millisecond: under load many lines share one (formatting a date costs more than the rest of a line). */
+function isoTime(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastTime = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return lastTime;
+}
 
 /** A logger whose lines carry `scope`; a child's scope extends it (`music:access`), as one field, not two. */
 function scoped(roots: { out: Pino; err: Pino }, scope: string): Logger {

@@ -48,14 +48,14 @@ export function apiOrigin(api: string | undefined): string | undefined {
 
 export function registerDocsPages(app: H3, scope: DependencyContainer): void {
   const service = scope.resolve<MusicService>(Tokens.MusicService);
-  const { userAgentBlock } = scope.resolve<AppConfig>(Tokens.Config);
+  const { userAgentBlock, metrics } = scope.resolve<AppConfig>(Tokens.Config);
   const shareEnabled = scope.isRegistered(Tokens.ShareService, true);
   let document: string | undefined;
 
   app.all(
     "/openapi.json",
     (event) => {
-      document ??= JSON.stringify(openApiDocument({ sources: service.sourceInfo(), shareEnabled, userAgentBlock }, Object.keys(ASSETS)));
+      document ??= JSON.stringify(openApiDocument({ sources: service.sourceInfo(), shareEnabled, userAgentBlock, metrics: { enabled: metrics.enabled, protected: !!metrics.token } }, Object.keys(ASSETS)));
       return reply(event, document, "application/json; charset=utf-8", "default-src 'none'; frame-ancestors 'none'", "no-cache");
     },
     PAGE,
