@@ -43,6 +43,22 @@ type PluginBinding = z.output<typeof PluginBinding>;
 
 const Seconds = z.number().int().positive();
 
+/** An http(s) origin (scheme, host, port; no path), as the playground's CSP may name it. */
+const InstanceOrigin = z.string().transform((value, ctx) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const origin = url && (url.protocol === "http:" || url.protocol === "https:") ? url.origin : undefined;
+  if (!origin || origin !== value.replace(/\/$/, "") || !/^[a-z0-9.:[\]-]+$/i.test(url!.host)) {
+    ctx.addIssue({ code: "custom", message: `expected the origin of an instance (http(s)://host[:port], no path), got ${JSON.stringify(value.slice(0, 80))}` });
+    return z.NEVER;
+  }
+  return origin;
+});
+
 export const AppConfigSchema = z.strictObject({
   /**
    * public source id → plugin binding, merged id by id with the default binding (docs/decisions.md (Sources)):
@@ -59,8 +75,13 @@ export const AppConfigSchema = z.strictObject({
     .strictObject({
       /** where answers are cached; default `redis` when `store.redis` is set (shared by instances), else `memory` */
       driver: z.enum(["memory", "redis"]).default("memory"),
-      /** most entries kept by the memory cache */
+      /** most entries kept in memory (the memory cache, or the in-process tier in front of Redis) */
       max: z.number().int().positive().default(10_000),
+      /**
+       * most bytes kept in memory, keys and values counted as UTF-16; default an eighth of the V8
+       * heap limit, between 16 MiB and 256 MiB. An entry over a sixteenth of it is not cached.
+       */
+      maxBytes: z.number().int().min(1024 * 1024, "cache.maxBytes must be at least 1048576 (1 MiB)").optional(),
       /** lifetimes in seconds per operation (docs/decisions.md (/v1); the defaults are the operation table's) */
       ttl: z
         .strictObject({
@@ -144,6 +165,15 @@ export const AppConfigSchema = z.strictObject({
       bodyTimeoutMs: z.number().int().positive().default(10_000),
       /** to receive a whole request, body included, whether it is read or not */
       requestTimeoutMs: z.number().int().positive().default(30_000),
+    })
+    .prefault({}),
+  playground: z
+    .strictObject({
+      /**
+       * other instances of this service that `/playground?api=` may talk to (their origins,
+       * e.g. `https://music.example.org`); by default none: only the instance serving the page
+       */
+      apis: z.array(InstanceOrigin).default([]),
     })
     .prefault({}),
   log: z

@@ -14,11 +14,21 @@ export const compressAnswers: Middleware = async (event, next) => {
   const state = stateOf(event);
   const body = state.body;
   if (!response || body === undefined || event.req.method !== "GET" || response.headers.has("content-encoding")) return response;
-  if (!COMPRESSIBLE.test(state.headers["content-type"] ?? "") || Buffer.byteLength(body) < COMPRESS_FROM_BYTES) return response;
+  if (!COMPRESSIBLE.test(state.headers["content-type"] ?? "") || byteLength(body) < COMPRESS_FROM_BYTES) return response;
   const headers: Record<string, string> = { ...state.headers, vary: "accept-encoding" };
   const encoding = acceptedEncoding(event.req.headers.get("accept-encoding"));
-  if (!encoding) return new FastResponse(body, { status: response.status, headers });
-  const compressed = await (state.compressed ? state.compressed.get(encoding) : compress(Buffer.from(body), encoding));
+  if (!encoding) return new FastResponse(body as BodyInit, { status: response.status, headers });
+  const compressed = await (state.compressed ? state.compressed.get(encoding) : compress(asBuffer(body), encoding));
   headers["content-encoding"] = encoding;
   return new FastResponse(compressed as Uint8Array<ArrayBuffer>, { status: response.status, headers });
 };
+
+// --- internal ---
+
+function byteLength(body: string | Uint8Array): number {
+  return typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+}
+
+function asBuffer(body: string | Uint8Array): Buffer {
+  return typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}

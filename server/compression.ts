@@ -57,12 +57,12 @@ export class CompressedForms {
   }
 }
 
-/** The kept forms of a page's or an asset's body (a handful of them, each a fixed text). */
-export function formsOfFixedBody(body: string): CompressedForms {
+/** The kept forms of a page's or an asset's body (a handful of them, each a fixed text, read once). */
+export function formsOfFixedBody(body: Buffer): CompressedForms {
   let forms = fixedBodies.get(body);
   if (!forms) {
     if (fixedBodies.size >= 64) fixedBodies.clear();
-    fixedBodies.set(body, (forms = new CompressedForms(Buffer.from(body))));
+    fixedBodies.set(body, (forms = new CompressedForms(body)));
   }
   return forms;
 }
@@ -75,7 +75,7 @@ const GZIP_LEVEL = 6;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 const negotiated = new Map<string, Encoding | null>();
-const fixedBodies = new Map<string, CompressedForms>();
+const fixedBodies = new Map<Buffer, CompressedForms>();
 
 function negotiate(header: string): Encoding | undefined {
   let br: number | undefined;

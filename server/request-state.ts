@@ -22,7 +22,7 @@ export interface RequestState {
   /** file entries a share listing returned, for the statistics */
   files?: number;
   /** the answer's body as the reply functions made it, for compression (`compress-answers.ts`) */
-  body?: string;
+  body?: string | Uint8Array;
   /** the kept compressed forms of a body that does not change (a cached answer, a page) */
   compressed?: CompressedForms;
 }

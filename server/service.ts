@@ -17,7 +17,7 @@ import { activeSummary } from "../core/summary.ts";
 import { Tokens } from "../core/tokens.ts";
 import { createNodeHandler } from "./app.ts";
 import { primaryChannel } from "./cluster.ts";
-import { trackInFlight } from "./graceful.ts";
+import { drainServer, trackInFlight } from "./graceful.ts";
 import { lifecycleOf } from "./lifecycle.ts";
 import { startMetrics } from "./metrics/group.ts";
 import { serve } from "./listen.ts";
@@ -67,11 +67,9 @@ export async function startService({ config, file, catalog, port, host, log }: S
     server,
     scope,
     async close() {
-      // /readyz says 503 from now on; stop accepting and drop idle keep-alive sockets; requests in flight run to the end.
+      // /readyz says 503 from now on; stop accepting; every request already sent is answered, each answer closing its connection.
       lifecycleOf(scope).draining();
-      server.close();
-      server.closeIdleConnections();
-      await requests.drained();
+      await drainServer(server, requests);
       await disposeServiceContainer(scope);
     },
   };

@@ -5,7 +5,7 @@
  */
 import type { SourceInfo } from "../../core/domain.ts";
 import { CAPABILITIES } from "../../core/operations.ts";
-import { V1_STATUS } from "../v1/errors.ts";
+import { V1_STATUS } from "../../core/errors.ts";
 import { esc } from "./html.ts";
 
 /** What each `/v1` code means (docs/decisions.md (/v1)). */

@@ -8,6 +8,7 @@ import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, type LaunchedBrowser } from "../support/browser.ts";
 import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
+import { freePort } from "../support/main-process.ts";
 
 const chromium = await launchChromium("test/docs/browser.test.ts (the playground and /docs in a browser)");
 
@@ -16,7 +17,9 @@ describe.skipIf(!chromium)("in Chromium", () => {
   let browser: LaunchedBrowser;
   beforeAll(async () => {
     browser = chromium!;
-    demo = await startDemoApp();
+    // The playground is pointed at this instance under another name (localhost), allowed by the config.
+    const port = await freePort();
+    demo = await startDemoApp({ port, config: { playground: { apis: [`http://localhost:${port}`] } } });
   }, 30_000);
   afterAll(async () => {
     await browser?.close();

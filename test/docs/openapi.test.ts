@@ -11,7 +11,7 @@ import { API_FAILURES } from "../../server/docs/openapi/api.ts";
 import { OPERATION_EXAMPLES } from "../../server/docs/openapi/examples.ts";
 import type { RoutePolicy } from "../../server/pipeline.ts";
 import { apiStatus } from "../../server/share/errors.ts";
-import { V1_STATUS } from "../../server/v1/errors.ts";
+import { V1_STATUS } from "../../core/errors.ts";
 import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
 import { operationsOf, schemaCheck, type SchemaCheck } from "./schema-check.ts";
 

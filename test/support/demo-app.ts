@@ -4,6 +4,7 @@
  */
 import { discoverPlugins } from "../../core/plugins/discover.ts";
 import { startDemoUpstreams, type DemoUpstreams } from "../../server/demo/upstreams.ts";
+import type { AppConfigInput } from "../../core/config.ts";
 import { startTestApp, type TestApp } from "./app.ts";
 
 export interface DemoApp {
@@ -12,12 +13,13 @@ export interface DemoApp {
   close(): Promise<void>;
 }
 
-export async function startDemoApp(): Promise<DemoApp> {
+/** `port` and `config` (merged over the demo's) for tests that need to know them before the start. */
+export async function startDemoApp(options: { port?: number; config?: AppConfigInput } = {}): Promise<DemoApp> {
   const upstreams = await startDemoUpstreams();
   try {
     const catalog = upstreams.catalog(await discoverPlugins());
     const plugins = [...catalog.sources.values(), ...catalog.lyrics.values(), ...catalog.share.values()];
-    const app = await startTestApp({ config: { ...upstreams.config, log: { access: false } }, plugins });
+    const app = await startTestApp({ config: { ...upstreams.config, log: { access: false }, ...options.config }, plugins, port: options.port });
     return {
       app,
       upstreams,

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_USER_AGENT_BLOCK, VERSION } from "../../../core/config.ts";
 import type { SourceInfo } from "../../../core/domain.ts";
-import { V1_STATUS } from "../../v1/errors.ts";
+import { V1_STATUS } from "../../../core/errors.ts";
 import { MEANING } from "../reference.ts";
 import { apiComponents, apiPaths } from "./api.ts";
 import { answerComponents, type JsonSchema } from "./json-schema.ts";

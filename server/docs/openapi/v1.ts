@@ -2,12 +2,12 @@
  * The `/v1` part of the OpenAPI document, from the operation table (`core/operations.ts`: the
  * parameters with their limits, the data of each answer) and `SERVICE_ENDPOINTS`, with the
  * common `origin`/`callback`/`cb` parameters, the envelope, JSONP, and every error code with
- * its HTTP status (`V1_STATUS`).
+ * its HTTP status (`V1_STATUS`, from the one error table).
  */
 import type { SourceInfo } from "../../../core/domain.ts";
 import { CAPABILITIES, OPERATIONS } from "../../../core/operations.ts";
 import { callback, origin } from "../../../core/params.ts";
-import { V1_STATUS } from "../../v1/errors.ts";
+import { V1_STATUS } from "../../../core/errors.ts";
 import { SERVICE_ENDPOINTS } from "../../v1/routes.ts";
 import { MEANING } from "../reference.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES, V1_ERROR_EXAMPLES, type OperationExample } from "./examples.ts";
