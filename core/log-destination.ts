@@ -10,7 +10,8 @@ import { readableLine, type LogFields } from "./log-line.ts";
 
 /** The writer of `stream` in `format`. */
 export function logDestination(stream: "stdout" | "stderr", format: LogFormat): DestinationStream {
-  const writer = (writers[stream] ??= destination({ dest: stream === "stdout" ? 1 : 2, sync: false }));
+  // A reader that stops reading (a stalled log pipe) costs at most MAX_BUFFERED bytes of memory: lines past that are dropped.
+  const writer = (writers[stream] ??= destination({ dest: stream === "stdout" ? 1 : 2, sync: false, maxLength: MAX_BUFFERED }));
   return format === "json" ? writer : { write: (line: string) => writer.write(`${prettyLine(line)}\n`) };
 }
 
@@ -32,5 +33,7 @@ export function prettyLine(json: string): string {
 }
 
 // --- internal ---
+
+const MAX_BUFFERED = 64 * 1024 * 1024;
 
 const writers: Partial<Record<"stdout" | "stderr", ReturnType<typeof destination>>> = {};
