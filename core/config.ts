@@ -180,8 +180,18 @@ export const AppConfigSchema = z.strictObject({
     .prefault({}),
   log: z
     .strictObject({
-      /** one line per request: method, path, status, code, time, source, origin */
+      /** one line per request: method, path, status, code, time, source, origin, cache, request id */
       access: z.boolean().default(true),
+      /** access lines for the probes and the scrapes (`/healthz`, `/readyz`, `/metrics`) too */
+      probes: z.boolean().default(false),
+    })
+    .prefault({}),
+  metrics: z
+    .strictObject({
+      /** count requests, upstream calls and the cache, and serve them at `GET /metrics` (Prometheus text format) */
+      enabled: z.boolean().default(true),
+      /** when set (env METRICS_TOKEN), `/metrics` answers only requests with `Authorization: Bearer <token>` */
+      token: z.string().min(16).optional(),
     })
     .prefault({}),
   /** the short disclaimer reported by /v1/status */
@@ -229,6 +239,10 @@ export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = process.env
   const config = result.data;
   if (env.REDIS_URL) config.store.redis = env.REDIS_URL;
   if (env.QR_SIGN_SECRET) config.share.qrSecret = env.QR_SIGN_SECRET;
+  if (env.METRICS_TOKEN) {
+    if (env.METRICS_TOKEN.length < 16) throw new ConfigError("invalid configuration:\n  - env METRICS_TOKEN: expected at least 16 characters");
+    config.metrics.token = env.METRICS_TOKEN;
+  }
   if (config.store.redis && !(input as AppConfigInput | undefined)?.cache?.driver) config.cache.driver = "redis";
   if (config.cache.driver === "redis" && !config.store.redis) {
     throw new ConfigError("invalid configuration:\n  - config cache.driver: redis needs store.redis or REDIS_URL");

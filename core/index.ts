@@ -16,7 +16,7 @@ export { CAPABILITIES, OPERATIONS, type Capability, type CapabilitySet, type Ope
 export * from "./errors.ts";
 // Services a plugin can ask for in `deps`, as interfaces, and their tokens.
 export type * from "./services.ts";
-export type { Logger } from "./logger.ts";
+export type { Logger, LogFields } from "./logger.ts";
 export type { AppConfig } from "./config.ts";
 export { Tokens, type TokenTypes, type ServiceOf } from "./tokens.ts";
 export { VERSION, DEFAULT_USER_AGENT } from "./config.ts";

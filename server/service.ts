@@ -11,12 +11,15 @@ import { VERSION, type AppConfig } from "../core/config.ts";
 import { createServiceContainer, disposeServiceContainer } from "../core/container.ts";
 import { flushLogs, type Logger } from "../core/logger.ts";
 import type { PluginCatalog } from "../core/plugins/discover.ts";
+import type { RedisLink } from "../core/redis/connection.ts";
 import type { SourceRegistry } from "../core/sources/source-registry.ts";
 import { activeSummary } from "../core/summary.ts";
 import { Tokens } from "../core/tokens.ts";
 import { createNodeHandler } from "./app.ts";
 import { primaryChannel } from "./cluster.ts";
 import { drainServer, trackInFlight } from "./graceful.ts";
+import { lifecycleOf } from "./lifecycle.ts";
+import { startMetrics } from "./metrics/group.ts";
 import { serve } from "./listen.ts";
 import { nodeEntry } from "./node-server.ts";
 
@@ -43,6 +46,7 @@ export interface RunningService {
 export async function startService({ config, file, configName, catalog, port, host, log }: ServiceOptions): Promise<RunningService> {
   // In a group of workers (WORKERS), the primary holds what the workers share.
   const scope = createServiceContainer({ config, catalog, logger: log, group: primaryChannel() });
+  startMetrics(scope);
   const requests = trackInFlight(createNodeHandler(scope));
   const { server, url } = await serve(nodeEntry(requests.handler, log), {
     port,
@@ -52,6 +56,9 @@ export async function startService({ config, file, configName, catalog, port, ho
     await disposeServiceContainer(scope);
     throw error;
   });
+  // Ready once Redis, when configured, has said whether it answers (at most its start grace).
+  if (scope.isRegistered(Tokens.Redis, true)) await scope.resolve<RedisLink>(Tokens.Redis).settled();
+  lifecycleOf(scope).ready();
   const share = scope.isRegistered(Tokens.ShareService, true) ? config.share.plugin : undefined;
   // In a group the first worker tells what is in force, and the primary where it listens.
   if (cluster.isWorker && cluster.worker!.id !== 1) log.info(`serving on ${url}`);
@@ -62,7 +69,8 @@ export async function startService({ config, file, configName, catalog, port, ho
     server,
     scope,
     async close() {
-      // Stop accepting; every request already sent is answered, each answer closing its connection.
+      // /readyz says 503 from now on; stop accepting; every request already sent is answered, each answer closing its connection.
+      lifecycleOf(scope).draining();
       await drainServer(server, requests);
       await disposeServiceContainer(scope);
     },

@@ -6,6 +6,7 @@
  */
 import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, isUpstreamFailure, withCost } from "../errors.ts";
 import type { CacheStats } from "../domain.ts";
+import type { CacheOutcomes } from "../metrics/counts.ts";
 import type { CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../services.ts";
 import { awaitOtherInstance } from "./shared-load.ts";
 import { decodeEntry as decode, encodeEntry, type StoredEntry } from "./entry.ts";
@@ -31,6 +32,8 @@ export class StoreResponseCache implements ResponseCache {
   private readonly inFlight = new Map<string, SharedLoad>();
   /** this process's hits and misses, which `stats` totals over every instance */
   private readonly counts: { hits: number; misses: number };
+  private stale = 0;
+  private coalesced = 0;
 
   constructor(
     private readonly backend: CacheBackend,
@@ -58,6 +61,11 @@ export class StoreResponseCache implements ResponseCache {
 
   noteHit(): void {
     this.counts.hits++;
+  }
+
+  /** This process's hits, misses, stale answers and coalesced waits since it started (for `/metrics`). */
+  outcomes(): CacheOutcomes {
+    return { hits: this.counts.hits, misses: this.counts.misses, stale: this.stale, coalesced: this.coalesced };
   }
 
   async stats(): Promise<CacheStats> {
@@ -89,6 +97,8 @@ export class StoreResponseCache implements ResponseCache {
       const promise = this.load(key, policy, () => load(controller.signal), stored, controller.signal).finally(() => this.inFlight.delete(key));
       shared = { promise, controller, waiters: 0 };
       this.inFlight.set(key, shared);
+    } else {
+      this.coalesced++;
     }
     return this.wait(shared, signal);
   }
@@ -130,6 +140,7 @@ export class StoreResponseCache implements ResponseCache {
     // Another instance may be loading this key: wait for its answer rather than ask again.
     const lock = await locks.acquire(key, this.settings.loadMs + LOCK_MARGIN_MS);
     if (lock === "held") {
+      this.coalesced++;
       const delivered = await awaitOtherInstance(locks, key, this.settings.loadMs, signal, (raw) => this.fresh(raw));
       if (delivered?.kind === "n") throw new NotFoundError(delivered.payload);
       if (delivered) return { json: delivered.payload, cost: 0, status: "hit" };
@@ -152,6 +163,7 @@ export class StoreResponseCache implements ResponseCache {
         // A not-found answer is never a stale stand-in: it is kept for its own lifetime only.
         await this.write(key, "n", (error as Error).message, this.settings.notFoundTtl, false);
       } else if (stale?.kind === "v" && policy.keepStale !== false && isUpstreamFailure(error)) {
+        this.stale++;
         return { json: stale.payload, cost: 0, status: "stale" };
       }
       throw withCost(error, performance.now() - started);

@@ -14,9 +14,10 @@ import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import { VERSION } from "../config.ts";
 import type { PlaylistDetail, SongDetail, SongUrl, SourceInfo, StatusInfo } from "../domain.ts";
-import { CapabilityError, NotFoundError, PaidContentError, UpstreamParseError, UpstreamTimeoutError, isUpstreamFailure, withCost } from "../errors.ts";
+import { CapabilityError, NotFoundError, PaidContentError, UpstreamParseError, UpstreamTimeoutError, isServiceError, isUpstreamFailure, withCost } from "../errors.ts";
 import { deadline } from "../http/deadline.ts";
 import type { Logger } from "../logger.ts";
+import { UpstreamCalls } from "../metrics/counts.ts";
 import { expiryFromUrl } from "../mapping/expiry.ts";
 import { OPERATIONS, type Capability, type OperationParams } from "../operations.ts";
 import type { CallContext, SourceMethods } from "../plugin.ts";
@@ -31,6 +32,8 @@ type Enabled = BoundSource & { methods: Partial<SourceMethods> };
 @injectable()
 export class MusicService {
   private readonly startedAt = Date.now();
+  /** every load from a source (one or more upstream requests): by source, operation and outcome, with its duration */
+  readonly upstreamCalls = new UpstreamCalls();
   private readonly searchAll: SearchAllService;
   private readonly playlistUrls: PlaylistUrls;
 
@@ -132,15 +135,19 @@ export class MusicService {
     const started = performance.now();
     const time = deadline(this.config.upstream.timeoutMs, loadSignal);
     const signal = time.signal;
+    let outcome = "ok";
     try {
       return await untilAborted(work({ signal }), signal, DEADLINE_GRACE_MS, () =>
         time.expired() ? new UpstreamTimeoutError(source.id, performance.now() - started) : loadSignal.reason,
       );
     } catch (error) {
+      // A load nobody waits for any more was cut short, whatever it threw.
+      outcome = loadSignal.aborted ? "aborted" : isServiceError(error) ? error.kind : "internal";
       if (isUpstreamFailure(error) && !loadSignal.aborted) this.log.warn(`${source.id} ${what}: ${(error as Error).message}`);
       throw error;
     } finally {
       time.dispose();
+      this.upstreamCalls.record(source.id, what, outcome, (performance.now() - started) / 1000);
     }
   }
 

@@ -71,6 +71,7 @@ function reply(event: H3Event, policy: RoutePolicy, code: number, envelope: stri
   // An invalid callback is never echoed: that answer is plain JSON.
   const rendered = renderV1(code, envelope, callbackOf(event, policy).name);
   const headers = Object.assign(state.headers, rendered.headers);
+  state.body = rendered.body;
   // srvx's FastResponse with a string body and plain headers goes to node:http in one write
   // with Content-Length, never through a web Headers object or a ReadableStream.
   if (event.req.method !== "HEAD") return new FastResponse(rendered.body, { status: rendered.status, headers });

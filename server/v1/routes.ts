@@ -12,6 +12,7 @@ import { CAPABILITIES, OPERATIONS, type Capability } from "../../core/operations
 import { origin as originSchema } from "../../core/params.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { loggedPath } from "../access-line.ts";
+import { COMPRESS_FROM_BYTES, CompressedForms } from "../compression.ts";
 import type { RoutePolicy } from "../pipeline.ts";
 import { queryOf, stateOf } from "../request-state.ts";
 import type { RenderedAnswers } from "./rendered-answers.ts";
@@ -60,8 +61,12 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
     const callback = callbackOf(event, policy).name;
     const rendered = renderV1(0, dataEnvelope(answer.json, params.data.source, 0), callback);
     const body = Buffer.from(rendered.body);
-    const headerPairs = [...Object.entries(rendered.headers).flat(), "x-cache", "HIT"];
-    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, source: params.data.source, origin: state.origin!, path: loggedPath(event.url.pathname), callback });
+    const large = body.length >= COMPRESS_FROM_BYTES;
+    const headerPairs = [...Object.entries(rendered.headers).flat(), "x-cache", "HIT", ...(large ? ["vary", "accept-encoding"] : [])];
+    const compressed = large ? new CompressedForms(body) : undefined;
+    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, source: params.data.source, origin: state.origin!, path: loggedPath(event.url.pathname), route: OPERATIONS[capability].path, callback, compressed });
+    // This answer's own compression, if any, makes the forms the next hits are sent.
+    state.compressed = compressed;
   }
   return replyV1Data(event, policy, answer.json, params.data.source, answer.cost);
 }

@@ -18,7 +18,7 @@ let exited: Promise<number | null>;
 
 beforeAll(async () => {
   const port = await freePort();
-  child = spawn(process.execPath, ["--import", "tsx", "server/demo.ts"], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
+  child = spawn(process.execPath, ["--import", "tsx", "server/demo.ts"], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "pretty" }, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));

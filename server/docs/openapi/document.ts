@@ -9,6 +9,7 @@ import { V1_STATUS } from "../../../core/errors.ts";
 import { MEANING } from "../reference.ts";
 import { apiComponents, apiPaths } from "./api.ts";
 import { answerComponents, type JsonSchema } from "./json-schema.ts";
+import { OPERATIONS_TAG, probePaths, probeSecuritySchemes, type MetricsDoc } from "./probes.ts";
 import { v1Components, v1Paths } from "./v1.ts";
 
 /** The user-agent the requests of Try it out on `/docs` carry (`public/docs.js`), so that the curl command it shows is answered. */
@@ -21,12 +22,14 @@ export interface OpenApiInput {
   shareEnabled: boolean;
   /** the user-agent block list in force */
   userAgentBlock?: readonly string[];
+  /** whether `/metrics` is served, and behind a token */
+  metrics?: MetricsDoc;
 }
 
 /** The file names `/assets/{name}` serves (the docs' and the playground's). */
 export type AssetNames = readonly string[];
 
-export function openApiDocument({ sources, shareEnabled, userAgentBlock = DEFAULT_USER_AGENT_BLOCK }: OpenApiInput, assets: AssetNames = []): JsonSchema {
+export function openApiDocument({ sources, shareEnabled, userAgentBlock = DEFAULT_USER_AGENT_BLOCK, metrics = { enabled: true, protected: false } }: OpenApiInput, assets: AssetNames = []): JsonSchema {
   const v1 = v1Components();
   return {
     openapi: "3.1.1",
@@ -37,9 +40,15 @@ export function openApiDocument({ sources, shareEnabled, userAgentBlock = DEFAUL
       { name: "service", description: "/v1: the service's own state" },
       { name: "share", description: "/api: the share-listing service" },
       { name: "pages", description: "documentation and playground pages" },
+      OPERATIONS_TAG,
     ],
-    paths: { ...v1Paths(sources), ...apiPaths(shareEnabled), ...pagePaths(assets) },
-    components: { schemas: { ...answerComponents(), ...v1.schemas, ...apiComponents() }, parameters: v1.parameters, headers: v1.headers },
+    paths: { ...v1Paths(sources), ...apiPaths(shareEnabled), ...pagePaths(assets), ...probePaths(metrics) },
+    components: {
+      schemas: { ...answerComponents(), ...v1.schemas, ...apiComponents() },
+      parameters: v1.parameters,
+      headers: v1.headers,
+      securitySchemes: probeSecuritySchemes(metrics),
+    },
   };
 }
 
@@ -61,7 +70,9 @@ function description(userAgentBlock: readonly string[]): string {
 |---|---|---|---|
 ${codes}
 
-The /api answers are \`{code, message, data}\` with \`code\` equal to the HTTP status.`;
+The /api answers are \`{code, message, data}\` with \`code\` equal to the HTTP status.
+
+**Every answer** carries \`X-Request-Id\` (the caller's own when it is 1 to 128 of \`A-Za-z0-9._:=+/-\`, else a new UUID), also written in its access line. Answers of 1 KB or more of a text type are compressed (brotli or gzip) when \`Accept-Encoding\` allows, with \`Vary: Accept-Encoding\` (extensions beyond the interface contract).`;
 }
 
 function pagePaths(assets: AssetNames): Record<string, JsonSchema> {

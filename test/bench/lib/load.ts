@@ -29,9 +29,12 @@ export function loadTool(): "wrk" | "autocannon" {
   return wrk ? "wrk" : "autocannon";
 }
 
-/** Requests per second for `seconds`; `paths` (taken in turn) replace the URL's own path. A non-2xx answer aborts. */
-export async function load(url: string, seconds: number, paths?: string[]): Promise<number> {
-  return loadTool() === "wrk" ? withWrk(url, seconds, paths) : withAutocannon(url, seconds, paths);
+/**
+ * Requests per second for `seconds`; `paths` (taken in turn) replace the URL's own path;
+ * `acceptEncoding` is sent as Accept-Encoding (none by default). A non-2xx answer aborts.
+ */
+export async function load(url: string, seconds: number, paths?: string[], acceptEncoding?: string): Promise<number> {
+  return loadTool() === "wrk" ? withWrk(url, seconds, paths, acceptEncoding) : withAutocannon(url, seconds, paths, acceptEncoding);
 }
 
 // --- internal ---
@@ -43,6 +46,8 @@ if file then for line in io.lines(file) do paths[#paths + 1] = line end end
 local i = 0
 local bad = 0
 wrk.headers["User-Agent"] = os.getenv("BENCH_UA")
+local encoding = os.getenv("BENCH_ACCEPT_ENCODING")
+if encoding then wrk.headers["Accept-Encoding"] = encoding end
 request = function()
   if #paths == 0 then return wrk.format() end
   i = i % #paths + 1
@@ -54,11 +59,12 @@ done = function() io.write("non2xx " .. bad .. "\\n") end
 
 let scriptFile: string | undefined;
 
-function withWrk(url: string, seconds: number, paths?: string[]): Promise<number> {
+function withWrk(url: string, seconds: number, paths?: string[], acceptEncoding?: string): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), "bench-wrk-"));
   scriptFile ??= join(dir, "load.lua");
   writeFileSync(scriptFile, WRK_SCRIPT);
   const env: NodeJS.ProcessEnv = { ...process.env, BENCH_UA };
+  if (acceptEncoding) env.BENCH_ACCEPT_ENCODING = acceptEncoding;
   if (paths) {
     env.BENCH_PATHS = join(dir, "paths.txt");
     writeFileSync(env.BENCH_PATHS, `${paths.join("\n")}\n`);
@@ -76,12 +82,12 @@ function withWrk(url: string, seconds: number, paths?: string[]): Promise<number
   });
 }
 
-async function withAutocannon(url: string, seconds: number, paths?: string[]): Promise<number> {
+async function withAutocannon(url: string, seconds: number, paths?: string[], acceptEncoding?: string): Promise<number> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { "user-agent": BENCH_UA },
+    headers: { "user-agent": BENCH_UA, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) },
     ...(paths ? { requests: paths.map((path) => ({ method: "GET" as const, path })) } : {}),
   });
   if (result.non2xx || result.errors || result.timeouts) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);

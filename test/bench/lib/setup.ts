@@ -13,8 +13,8 @@ export function startUpstream(): Promise<Upstream> {
   return startChild<string[]>("upstream", { BENCH_SIMULATORS: "4" }, { role: "helper" });
 }
 
-/** The service with source_a..source_d on the four simulators and a limiter that never says 429. */
-export function startService(upstream: Upstream): Promise<Service> {
+/** The service with source_a..source_d on the four simulators and a limiter that never says 429; `extra` config on top. */
+export function startService(upstream: Upstream, extra: AppConfigInput = {}): Promise<Service> {
   const ids = ["source_a", "source_b", "source_c", "source_d"];
   const config: AppConfigInput = {
     sources: Object.fromEntries(ids.map((id, i) => [id, { plugin: "fake", options: { baseURL: upstream.ready[i] } }])),
@@ -22,6 +22,7 @@ export function startService(upstream: Upstream): Promise<Service> {
     rateLimit: { points: 1_000_000_000, duration: 60 },
     cache: { max: CACHE_MAX },
     upstream: { searchAllTimeoutMs: SEARCH_ALL_DEADLINE_MS },
+    ...extra,
   };
   return startChild<string>("service", { BENCH_CONFIG: JSON.stringify(config) });
 }
