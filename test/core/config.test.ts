@@ -87,7 +87,7 @@ describe("config", () => {
     expect(message({ sources: { source_e: "jamendo" } })).toBe("invalid configuration:\n  - config sources.source_e: expected object or false");
     expect(message({ userAgentBlock: "curl" })).toBe("invalid configuration:\n  - config userAgentBlock: expected array or object");
     // nothing near: the known keys of that object
-    expect(message({ log: { everything: true } })).toBe("invalid configuration:\n  - config log.everything: unknown key; known keys: access");
+    expect(message({ log: { everything: true } })).toBe("invalid configuration:\n  - config log.everything: unknown key; known keys: access, probes");
   });
 
   it("warns of an id set to false that no default binds, as of a disabled id that is not bound", async () => {
