@@ -28,8 +28,9 @@ export function songMethods(api: AudiusApi, sourceId: string): Pick<SourceMethod
       return toSongDetail(await track(id, signal), sourceId);
     },
 
-    async url(id, quality, { signal }) {
+    async url(id, quality, { signal, checkSong }) {
       const found = await track(id, signal);
+      checkSong?.(toSongDetail(found, sourceId));
       if (isGated(found)) throw new PaidContentError(`Audius track ${found.id} is stream-gated (a purchase, follow, tip or collectible unlocks it): no public address is given`);
       if (isGone(found)) throw new NotFoundError(`Audius track ${found.id} is deleted or not streamable`);
       if (isRefused(found)) throw new PaidContentError(`Audius does not grant stream access to track ${found.id}: no public address is given`);
