@@ -15,6 +15,7 @@ import { NotFoundError, UpstreamError, UpstreamParseError, UpstreamTimeoutError,
 import type { GetJsonOptions, UpstreamClient, UpstreamClientFactory, UpstreamClientOptions, UpstreamRequest, UpstreamResponse } from "../services.ts";
 import { deadline } from "./deadline.ts";
 import { nodeTransport, type TransportResponse } from "./node-transport.ts";
+import { noteUpstreamCall } from "./upstream-calls.ts";
 import { readCapped } from "./read-capped.ts";
 import { RequestBudget, sleep } from "./request-budget.ts";
 
@@ -132,6 +133,7 @@ export class HttpUpstreamClient implements UpstreamClient {
   }
 
   private async send(target: string, method: "GET" | "POST", request: UpstreamRequest, signal: AbortSignal): Promise<RawAnswer> {
+    noteUpstreamCall();
     try {
       return (await upstreamFetch.raw(target, {
         baseURL: /^https?:\/\//i.test(target) ? undefined : this.options.baseURL,

@@ -6,13 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "@music-aggregator/core/testing";
-import { startArchiveSimulator } from "../../plugins/source-archive/test/simulator.ts";
-import { ROUTES as AUDIUS, startAudiusSimulator } from "../../plugins/source-audius/test/simulator.ts";
-import { startDeezerSimulator } from "../../plugins/source-deezer/test/simulator.ts";
-import { LOOKUP_ROUTE, startItunesSimulator } from "../../plugins/source-itunes/test/simulator.ts";
-import { CLIENT_ID as JAMENDO_CLIENT } from "../../plugins/source-jamendo/test/fixtures/catalog.ts";
-import { API_PREFIX as JAMENDO_PREFIX, startJamendoSimulator } from "../../plugins/source-jamendo/test/simulator.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { ROUTES as AUDIUS } from "../../plugins/source-audius/test/simulator.ts";
+import { LOOKUP_ROUTE } from "../../plugins/source-itunes/test/simulator.ts";
+import { API_PREFIX as JAMENDO_PREFIX } from "../../plugins/source-jamendo/test/simulator.ts";
+import type { TestApp } from "../support/app.ts";
+import { startBundledApp, type BundledApp } from "../support/bundled-app.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
 
 const NETLABEL_SONG = "qh045_harbour_static/qh045_03_salt_and_iron.mp3";
@@ -30,33 +28,13 @@ const CASES = [
 const callsOf = (sim: Simulator) => Object.fromEntries([...sim.calls].filter(([, n]) => n > 0));
 
 describe("one song lookup per uncached song/url, for every bundled source", () => {
-  let app: TestApp;
-  const sims: Record<string, Simulator> = {};
+  let app: BundledApp;
+  let sims: BundledApp["sims"];
   beforeAll(async () => {
-    [sims.deezer, sims.itunes, sims.audius, sims.archive, sims.jamendo] = await Promise.all([
-      startDeezerSimulator(),
-      startItunesSimulator(),
-      startAudiusSimulator(),
-      startArchiveSimulator(),
-      startJamendoSimulator(),
-    ]);
-    app = await startTestApp({
-      config: {
-        lyrics: false,
-        sources: {
-          source_a: { plugin: "deezer", options: { baseURL: sims.deezer.url } },
-          source_b: { plugin: "itunes", options: { baseURL: sims.itunes.url, chartsBaseURL: sims.itunes.url } },
-          source_c: { plugin: "audius", options: { baseURL: sims.audius.url } },
-          source_d: { plugin: "archive", options: { baseURL: sims.archive.url } },
-          source_e: { plugin: "jamendo", options: { baseURL: `${sims.jamendo.url}${JAMENDO_PREFIX}`, clientId: JAMENDO_CLIENT } },
-        },
-      },
-    });
+    app = await startBundledApp();
+    sims = app.sims;
   });
-  afterAll(async () => {
-    await app?.close();
-    await Promise.all(Object.values(sims).map((sim) => sim.close()));
-  });
+  afterAll(() => app?.close());
 
   it.each(CASES)("$sim: song/url, then song and song/url again from the cache", async ({ source, sim, id, calls }) => {
     const upstream = sims[sim];
@@ -103,25 +81,13 @@ describe("one song lookup per uncached song/url, for every bundled source", () =
 });
 
 describe("song/url has one deadline for the whole operation", () => {
-  let deezer: Simulator;
-  let audius: Simulator;
-  let app: TestApp;
+  let app: BundledApp;
   let fake: FakeApp;
   beforeAll(async () => {
-    [deezer, audius] = await Promise.all([startDeezerSimulator(), startAudiusSimulator()]);
-    app = await startTestApp({
-      config: {
-        lyrics: false,
-        upstream: { timeoutMs: 1000, retries: 0 },
-        sources: { source_a: { plugin: "deezer", options: { baseURL: deezer.url } }, source_c: { plugin: "audius", options: { baseURL: audius.url } } },
-      },
-    });
+    app = await startBundledApp({ upstream: { timeoutMs: 1000, retries: 0 } });
     fake = await startFakeApp({ config: { upstream: { timeoutMs: 1000, retries: 0 } } });
   });
-  afterAll(async () => {
-    await app?.close();
-    await Promise.all([deezer?.close(), audius?.close(), fake?.close()]);
-  });
+  afterAll(() => Promise.all([app?.close(), fake?.close()]));
 
   const timed = async (target: TestApp, path: string) => {
     const started = performance.now();
@@ -130,27 +96,27 @@ describe("song/url has one deadline for the whole operation", () => {
   };
 
   it("a hanging upstream: 2001 after one timeout, not two", async () => {
-    deezer.fault({ kind: "hang" });
+    app.sims.deezer.fault({ kind: "hang" });
     try {
       const { code, ms } = await timed(app, v1("song/url", { source: "source_a", id: "9100001" }));
       expect(code).toBe(2001);
       expect(ms).toBeGreaterThan(900);
       expect(ms).toBeLessThan(1500);
     } finally {
-      deezer.fault(undefined);
+      app.sims.deezer.fault(undefined);
     }
   });
 
   it("a slow track, then a stream call that hangs: 2001 when the one deadline passes", async () => {
-    audius.fault({ kind: "latency", ms: 600 }, AUDIUS.track);
-    audius.fault({ kind: "hang" }, AUDIUS.stream);
+    app.sims.audius.fault({ kind: "latency", ms: 600 }, AUDIUS.track);
+    app.sims.audius.fault({ kind: "hang" }, AUDIUS.stream);
     try {
       const { code, ms } = await timed(app, v1("song/url", { source: "source_c", id: "aZ4kP" }));
       expect(code).toBe(2001);
       expect(ms).toBeGreaterThan(900);
       expect(ms).toBeLessThan(1400);
     } finally {
-      audius.reset();
+      app.sims.audius.reset();
     }
   });
 
