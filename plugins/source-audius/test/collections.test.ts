@@ -14,24 +14,25 @@ useAudiusSimulator((started) => ({ sim, audiusSource } = started));
 
 const Q = "app_name=aggregator-tests";
 const LOW_TIDE_COVER = `${IMG}/01HZQ6AAA1B2C3D4E5F6G7H8J9/480x480.jpg`;
-const LOW_TIDE = { album: "Low Tide Signals", albumId: "pL7Qa" };
+const LOW_TIDE = { album: "Low Tide Signals", albumId: "DN1ZQ" };
 
 describe("album", () => {
   it("maps the header and every track, each track's album being the album itself", async () => {
-    expect(await audiusSource.album("pL7Qa", ctx())).toEqual({
+    expect(await audiusSource.album("DN1ZQ", ctx())).toEqual({
       source: SOURCE,
-      id: "pL7Qa",
+      id: "DN1ZQ",
       name: "Low Tide Signals",
       artist: ["Harbor Static"],
       cover: LOW_TIDE_COVER,
       publishAt: "2023-04-14",
       song: [
-        audiusSong({ id: "aZ4kP", name: "Neon Tidepool", artist: ["Harbor Static"], duration: 214, cover: `${IMG}/01HZQ4AAA1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
-        audiusSong({ id: "fT6hJ", name: "Salt Circuit", artist: ["Harbor Static"], duration: 188, cover: `${IMG}/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
-        audiusSong({ id: "bY2mQ", name: "Glass Harbor", artist: ["Harbor Static"], duration: 241, cover: `${IMG}/01HZQ4CCC1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE, available: false, vip: true }),
+        audiusSong({ id: "aZ4kP", name: "Neon Tidepool", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 214, cover: `${IMG}/01HZQ4AAA1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
+        audiusSong({ id: "fT6hJ", name: "Salt Circuit", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 188, cover: `${IMG}/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
+        audiusSong({ id: "bY2mQ", name: "Glass Harbor", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 241, cover: `${IMG}/01HZQ4CCC1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE, available: false, vip: true }),
       ],
+      link: "https://audius.co/harborstatic/album/low-tide-signals",
     });
-    expect(sim.log.sort()).toEqual([`GET /v1/playlists/pL7Qa/tracks?${Q}`, `GET /v1/playlists/pL7Qa?${Q}`]);
+    expect(sim.log.sort()).toEqual([`GET /v1/playlists/DN1ZQ/tracks?${Q}`, `GET /v1/playlists/DN1ZQ?${Q}`]);
   });
 
   it("an album without artwork or release date has a null cover and publishAt", async () => {
@@ -54,10 +55,11 @@ describe("artist", () => {
       name: "Harbor Static",
       avatar: `${IMG}/01HZQ3MNV8T0W5X2Y7K4P9R6SA/480x480.jpg`,
       song: [
-        audiusSong({ id: "fT6hJ", name: "Salt Circuit", artist: ["Harbor Static"], duration: 188, cover: `${IMG}/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
-        audiusSong({ id: "aZ4kP", name: "Neon Tidepool", artist: ["Harbor Static"], duration: 214, cover: `${IMG}/01HZQ4AAA1B2C3D4E5F6G7H8J9/480x480.jpg`, album: "Low Tide Signals" }),
-        audiusSong({ id: "bY2mQ", name: "Glass Harbor", artist: ["Harbor Static"], duration: 241, cover: `${IMG}/01HZQ4CCC1B2C3D4E5F6G7H8J9/480x480.jpg`, album: "Low Tide Signals", available: false, vip: true }),
+        audiusSong({ id: "fT6hJ", name: "Salt Circuit", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 188, cover: `${IMG}/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
+        audiusSong({ id: "aZ4kP", name: "Neon Tidepool", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 214, cover: `${IMG}/01HZQ4AAA1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
+        audiusSong({ id: "bY2mQ", name: "Glass Harbor", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 241, cover: `${IMG}/01HZQ4CCC1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE, available: false, vip: true }),
       ],
+      link: "https://audius.co/harborstatic",
     });
     expect(sim.log.sort()).toEqual([
       `GET /v1/users/Wq3nE/tracks?sort=plays&sort_method=plays&sort_direction=desc&limit=50&${Q}`,
@@ -115,7 +117,7 @@ describe("playlist", () => {
   });
 
   it("serves an album as a playlist too", async () => {
-    const album = await audiusSource.playlist("pL7Qa", { page: 1, size: 2 }, ctx());
+    const album = await audiusSource.playlist("DN1ZQ", { page: 1, size: 2 }, ctx());
     expect([album.name, album.creator, album.count, album.total, album.hasMore]).toEqual(["Low Tide Signals", "Harbor Static", 3, 3, true]);
   });
 

@@ -37,7 +37,7 @@ describe("not found", () => {
 
   it("a failed header is the answer, whatever the tracks endpoint said", async () => {
     sim.fault({ kind: "status", status: 500 }, ROUTES.playlist);
-    expect(await codeOf(() => audiusSource.album("pL7Qa", ctx()))).toBe(2002);
+    expect(await codeOf(() => audiusSource.album("DN1ZQ", ctx()))).toBe(2002);
   });
 
   it("an id that is not an Audius hashid is 3001 without asking Audius", async () => {
@@ -115,7 +115,7 @@ describe("answers missing a field the mapping needs are 2003, naming it", () => 
 
 describe("options", () => {
   it("default to the public API and this service's name, and refuse unknown keys", () => {
-    expect(audius.options.parse({})).toEqual({ baseURL: "https://api.audius.co", appName: "music-aggregator" });
+    expect(audius.options.parse({})).toEqual({ baseURL: "https://api.audius.co", webURL: "https://audius.co", appName: "music-aggregator" });
     for (const bad of [{ app_name: "x" }, { baseUrl: "http://x" }, { baseURL: "not a url" }, { appName: "" }, { apiKey: "" }]) {
       expect(audius.options.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
