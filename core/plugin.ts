@@ -120,6 +120,12 @@ export interface SourcePluginDefinition<
   C extends Partial<CapabilitySet> = Partial<CapabilitySet>,
 > extends BaseDefinition<"source", Options, Deps> {
   capabilities: C;
+  /**
+   * `false` when a song's `album` names a container rather than a published release (the
+   * Internet Archive's items: a concert, a tape, a 78), so that it is not sent where a release
+   * title is expected (the lyrics lookup). Default true.
+   */
+  albumsAreReleases?: boolean;
   create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C>;
 }
 

@@ -207,7 +207,9 @@ export class MusicService {
       (loadSignal) =>
         this.load(source, "lyric", loadSignal, async (ctx) => {
           const song = JSON.parse((await this.operation(source, "song", { source: source.id, id }, ctx.signal)).json) as SongDetail;
-          const found = await provider.find({ name: song.name, artist: song.artist, album: song.album, duration: song.duration }, ctx);
+          // An album that is no release (an archive item's title) would only make the lookup miss.
+          const album = source.plugin.albumsAreReleases === false ? "" : song.album;
+          const found = await provider.find({ name: song.name, artist: song.artist, album, duration: song.duration }, ctx);
           return validate(source.id, "Lyric", OPERATIONS.lyric.result.schema({ source: source.id, id }), { source: source.id, id, ...found });
         }),
       signal,
