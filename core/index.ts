@@ -28,6 +28,6 @@ export { offsetOf, hasMoreAfter } from "./mapping/paging.ts";
 export { pickQuality } from "./mapping/quality.ts";
 export { expiryFromUrl } from "./mapping/expiry.ts";
 export { previewAddress } from "./mapping/preview.ts";
-export { creditedArtists, pageLink } from "./mapping/links.ts";
+export { pageLink } from "./mapping/links.ts";
 export { sleep } from "./http/request-budget.ts";
 export { mapWithConcurrency, runWithConcurrency } from "./music/concurrency.ts";
