@@ -23,7 +23,7 @@ testSourcePlugin({
         search: "harbor",
         song: "aZ4kP",
         vipSong: "bY2mQ",
-        album: "DN1ZQ",
+        album: "pL7Qa",
         artist: "Wq3nE",
         playlist: "mN3bV",
         rank: "week",
@@ -47,8 +47,7 @@ describe("song", () => {
       name: "Neon Tidepool",
       artist: ["Harbor Static"],
       album: "Low Tide Signals",
-      // The backlink names the album by Audius's internal number (73310): given as its hashid, which /v1/album takes.
-      albumId: "DN1ZQ",
+      albumId: "pL7Qa",
       duration: 214,
       cover: `${IMG}/01HZQ4AAA1B2C3D4E5F6G7H8J9/480x480.jpg`,
       available: true,
@@ -61,10 +60,16 @@ describe("song", () => {
     expect(sim.log).toEqual([`GET /v1/tracks/aZ4kP?${Q}`]);
   });
 
-  it("takes albumId from a backlink that gives the album's hashid, the same album as the number names", async () => {
+  it("takes albumId from a backlink that gives the album's hashid", async () => {
     const song = await audiusSource.song("fT6hJ", ctx());
-    expect([song.album, song.albumId, song.publishAt]).toEqual(["Low Tide Signals", "DN1ZQ", "2023-04-14"]);
-    expect((await audiusSource.album(song.albumId, ctx())).name).toBe("Low Tide Signals");
+    expect([song.album, song.albumId, song.publishAt]).toEqual(["Low Tide Signals", "pL7Qa", "2023-04-14"]);
+  });
+
+  it("a backlink naming the album by Audius's internal number (as the description types it) gives the hashid /v1/album takes", async () => {
+    const song = await audiusSource.song("aT1sD", ctx());
+    // 73310, encoded as Audius encodes its ids.
+    expect([song.album, song.albumId]).toEqual(["Paper Atlas", "DN1ZQ"]);
+    expect(await audiusSource.album(song.albumId, ctx())).toMatchObject({ id: "DN1ZQ", name: "Paper Atlas" });
   });
 
   it.each([

@@ -14,13 +14,13 @@ useAudiusSimulator((started) => ({ sim, audiusSource } = started));
 
 const Q = "app_name=aggregator-tests";
 const LOW_TIDE_COVER = `${IMG}/01HZQ6AAA1B2C3D4E5F6G7H8J9/480x480.jpg`;
-const LOW_TIDE = { album: "Low Tide Signals", albumId: "DN1ZQ" };
+const LOW_TIDE = { album: "Low Tide Signals", albumId: "pL7Qa" };
 
 describe("album", () => {
   it("maps the header and every track, each track's album being the album itself", async () => {
-    expect(await audiusSource.album("DN1ZQ", ctx())).toEqual({
+    expect(await audiusSource.album("pL7Qa", ctx())).toEqual({
       source: SOURCE,
-      id: "DN1ZQ",
+      id: "pL7Qa",
       name: "Low Tide Signals",
       artist: ["Harbor Static"],
       cover: LOW_TIDE_COVER,
@@ -32,7 +32,7 @@ describe("album", () => {
       ],
       link: "https://audius.co/harborstatic/album/low-tide-signals",
     });
-    expect(sim.log.sort()).toEqual([`GET /v1/playlists/DN1ZQ/tracks?${Q}`, `GET /v1/playlists/DN1ZQ?${Q}`]);
+    expect(sim.log.sort()).toEqual([`GET /v1/playlists/pL7Qa/tracks?${Q}`, `GET /v1/playlists/pL7Qa?${Q}`]);
   });
 
   it("an album without artwork or release date has a null cover and publishAt", async () => {
@@ -117,7 +117,7 @@ describe("playlist", () => {
   });
 
   it("serves an album as a playlist too", async () => {
-    const album = await audiusSource.playlist("DN1ZQ", { page: 1, size: 2 }, ctx());
+    const album = await audiusSource.playlist("pL7Qa", { page: 1, size: 2 }, ctx());
     expect([album.name, album.creator, album.count, album.total, album.hasMore]).toEqual(["Low Tide Signals", "Harbor Static", 3, 3, true]);
   });
 

@@ -37,7 +37,7 @@ describe("/v1 through the audius plugin", () => {
       name: "Salt Circuit",
       artist: ["Harbor Static"],
       album: "Low Tide Signals",
-      albumId: "DN1ZQ",
+      albumId: "pL7Qa",
       duration: 188,
       cover: "https://media-3.tidewater-content.net/content/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg",
       available: true,
@@ -49,13 +49,13 @@ describe("/v1 through the audius plugin", () => {
     });
   });
 
-  it("a song's albumId and artistId open its album and its artist, the backlink's number included", async () => {
-    const song = await app.json(v1("song", { source: "source_c", id: "aZ4kP" }));
-    expect([song.body.data.albumId, song.body.data.artistId]).toEqual(["DN1ZQ", ["Wq3nE"]]);
+  it("a song's albumId and artistId open its album and its artist, an album named by its internal number included", async () => {
+    const song = await app.json(v1("song", { source: "source_c", id: "aT1sD" }));
+    expect([song.body.data.albumId, song.body.data.artistId]).toEqual(["DN1ZQ", ["Jm2xL"]]);
     const album = await app.json(v1("album", { source: "source_c", id: song.body.data.albumId }));
-    expect([album.body.code, album.body.data.name]).toEqual([0, "Low Tide Signals"]);
+    expect([album.body.code, album.body.data.name]).toEqual([0, "Paper Atlas"]);
     const artist = await app.json(v1("artist", { source: "source_c", id: song.body.data.artistId[0] }));
-    expect([artist.body.code, artist.body.data.name]).toEqual([0, "Harbor Static"]);
+    expect([artist.body.code, artist.body.data.name]).toEqual([0, "Orchid Tapes Collective"]);
   });
 
   it("song/url: lossless falls back to the full 320 kbps stream, which is no preview", async () => {
@@ -90,7 +90,7 @@ describe("/v1 through the audius plugin", () => {
   });
 
   it("album and artist", async () => {
-    const album = await app.json(v1("album", { source: "source_c", id: "DN1ZQ" }));
+    const album = await app.json(v1("album", { source: "source_c", id: "pL7Qa" }));
     expect(album.body.data.song.map((s: { id: string; vip: boolean }) => [s.id, s.vip])).toEqual([["aZ4kP", false], ["fT6hJ", false], ["bY2mQ", true]]);
     const artist = await app.json(v1("artist", { source: "source_c", id: "Wq3nE" }));
     expect([artist.body.data.name, artist.body.data.song.map((s: { id: string }) => s.id)]).toEqual(["Harbor Static", ["fT6hJ", "aZ4kP", "bY2mQ"]]);

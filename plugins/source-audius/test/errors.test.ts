@@ -37,7 +37,7 @@ describe("not found", () => {
 
   it("a failed header is the answer, whatever the tracks endpoint said", async () => {
     sim.fault({ kind: "status", status: 500 }, ROUTES.playlist);
-    expect(await codeOf(() => audiusSource.album("DN1ZQ", ctx()))).toBe(2002);
+    expect(await codeOf(() => audiusSource.album("pL7Qa", ctx()))).toBe(2002);
   });
 
   it("an id that is not an Audius hashid is 3001 without asking Audius", async () => {
