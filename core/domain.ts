@@ -16,6 +16,18 @@ const PublishDate = z
   .describe("YYYY-MM-DD, or YYYY / YYYY-MM");
 const NonNegativeInt = z.number().int().nonnegative();
 
+/**
+ * An extension field (docs/decisions.md (/v1)): an addition of this service beside the spec's
+ * fields, optional so that a plugin without it stays valid; marked `x-extension` in OpenAPI.
+ */
+const extension = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description: `extension: ${description}`, "x-extension": true });
+
+/** The item's public page on its source. */
+const Link = extension(
+  z.string().nullable().optional(),
+  "the item's public page on its source (its store or catalogue page), to show beside a preview; null when the source has none",
+);
+
 export const Song = z.looseObject({
   source: z.string(),
   id: z.string().min(1),
@@ -28,14 +40,27 @@ export const Song = z.looseObject({
   cover: z.string().nullable(),
   available: z.boolean(),
   vip: z.boolean(),
+  artistId: extension(
+    z.array(z.string()).optional(),
+    'the source\'s id of each name of `artist`, in the same order (what `/v1/artist` takes); "" where the source has none for that name',
+  ),
+}).check((ctx) => {
+  const { artist, artistId } = ctx.value;
+  if (artistId !== undefined && artistId.length !== artist.length) {
+    ctx.issues.push({ code: "custom", input: artistId, path: ["artistId"], message: `expected one id per artist (${artist.length}), got ${artistId.length}` });
+  }
 });
 export type Song = z.infer<typeof Song>;
 
 export const SongDetail = Song.extend({
   quality: z.array(Quality),
   publishAt: PublishDate.nullable(),
+  link: Link,
 });
 export type SongDetail = z.infer<typeof SongDetail>;
+
+/** docs/decisions.md (Sources): a preview-only source's address is a clip, and says so. */
+const Preview = extension(z.boolean().optional(), "true when the address is a short preview clip, not the whole song; absent otherwise");
 
 export const SongUrl = z.looseObject({
   source: z.string(),
@@ -47,8 +72,7 @@ export const SongUrl = z.looseObject({
   size: NonNegativeInt.nullable(),
   /** Unix time in seconds */
   expireAt: NonNegativeInt.nullable(),
-  /** docs/decisions.md (Sources): true when only a preview clip is public */
-  preview: z.boolean().optional(),
+  preview: Preview,
 });
 export type SongUrl = z.infer<typeof SongUrl>;
 
@@ -68,6 +92,7 @@ export const AlbumDetail = z.looseObject({
   cover: z.string().nullable(),
   publishAt: PublishDate.nullable(),
   song: z.array(Song),
+  link: Link,
 });
 export type AlbumDetail = z.infer<typeof AlbumDetail>;
 
@@ -77,11 +102,12 @@ export const ArtistDetail = z.looseObject({
   name: z.string(),
   avatar: z.string().nullable(),
   song: z.array(Song),
+  link: Link,
 });
 export type ArtistDetail = z.infer<typeof ArtistDetail>;
 
-/** A track of a playlist; with `with_url=1` it also carries `url` (string or null). */
-export const PlaylistSong = Song.extend({ url: z.string().nullable().optional() });
+/** A track of a playlist; with `with_url=1` it also carries `url` (string or null), and `preview` when that is a clip. */
+export const PlaylistSong = Song.extend({ url: z.string().nullable().optional(), preview: Preview });
 export type PlaylistSong = z.infer<typeof PlaylistSong>;
 
 export const PlaylistDetail = z.looseObject({

@@ -29,5 +29,6 @@ export { pickQuality } from "./mapping/quality.ts";
 export { expiryFromUrl } from "./mapping/expiry.ts";
 export { jsonLimitProblem, DEFAULT_JSON_LIMITS, type JsonLimits } from "./http/json-limits.ts";
 export { previewAddress } from "./mapping/preview.ts";
+export { pageLink } from "./mapping/links.ts";
 export { sleep } from "./http/request-budget.ts";
 export { mapWithConcurrency, runWithConcurrency } from "./music/concurrency.ts";

@@ -53,6 +53,18 @@ export interface CallContext {
   signal?: AbortSignal;
 }
 
+/**
+ * What `url()` receives. `checkSong` takes the song as the lookup for its address read it:
+ * call it before asking the upstream for anything more (a stream address, say). It throws
+ * `PaidContentError` (3002) for a VIP song and `NotFoundError` (3001) for one that is not
+ * available, and the core keeps the detail as the song's answer, so that one upstream lookup
+ * serves both (docs/decisions.md (Sources)). It is absent when the plugin is called outside
+ * the core; a plugin that never calls it has its song looked up apart.
+ */
+export interface UrlContext extends CallContext {
+  checkSong?(detail: SongDetail): void;
+}
+
 export interface SearchQuery {
   q: string;
   page: number;
@@ -76,7 +88,7 @@ export interface PlaylistQuery {
 export interface SourceMethods {
   search(query: SearchQuery, ctx: CallContext): Promise<SearchResult>;
   song(id: string, ctx: CallContext): Promise<SongDetail>;
-  url(id: string, quality: Quality, ctx: CallContext): Promise<SongUrl>;
+  url(id: string, quality: Quality, ctx: UrlContext): Promise<SongUrl>;
   lyric(id: string, ctx: CallContext): Promise<Lyric>;
   album(id: string, ctx: CallContext): Promise<AlbumDetail>;
   artist(id: string, ctx: CallContext): Promise<ArtistDetail>;
@@ -108,6 +120,12 @@ export interface SourcePluginDefinition<
   C extends Partial<CapabilitySet> = Partial<CapabilitySet>,
 > extends BaseDefinition<"source", Options, Deps> {
   capabilities: C;
+  /**
+   * `false` when a song's `album` names a container rather than a published release (the
+   * Internet Archive's items: a concert, a tape, a 78), so that it is not sent where a release
+   * title is expected (the lyrics lookup). Default true.
+   */
+  albumsAreReleases?: boolean;
   create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C>;
 }
 

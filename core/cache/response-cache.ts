@@ -8,6 +8,7 @@ import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, isUpstream
 import type { CacheStats } from "../domain.ts";
 import type { CacheOutcomes } from "../metrics/counts.ts";
 import type { CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../services.ts";
+import { countUpstreamCalls } from "../http/upstream-calls.ts";
 import { awaitOtherInstance } from "./shared-load.ts";
 import { decodeEntry as decode, encodeEntry, type StoredEntry } from "./entry.ts";
 import type { CacheBackend } from "./storage.ts";
@@ -155,9 +156,11 @@ export class StoreResponseCache implements ResponseCache {
 
   private async loadHere(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale?: StoredEntry): Promise<CachedAnswer> {
     const started = performance.now();
+    // A load that called no upstream (an answer the plugin knew) costs nothing, on errors too.
+    const upstream = countUpstreamCalls(load);
     let value: unknown;
     try {
-      value = await load();
+      value = await upstream.result;
     } catch (error) {
       if (isKind(error, "notFound") && policy.cacheMisses !== false) {
         // A not-found answer is never a stale stand-in: it is kept for its own lifetime only.
@@ -166,13 +169,13 @@ export class StoreResponseCache implements ResponseCache {
         this.stale++;
         return { json: stale.payload, cost: 0, status: "stale" };
       }
-      throw withCost(error, performance.now() - started);
+      throw upstream.calls() > 0 ? withCost(error, performance.now() - started) : error;
     }
     const json = JSON.stringify(value);
     const ttl = typeof policy.ttl === "function" ? policy.ttl(value) : policy.ttl;
     if (ttl > 0) await this.write(key, "v", json, ttl, policy.keepStale !== false);
-    // Cost is at least 1 ms so that a miss is never mistaken for a cache hit.
-    return { json, cost: Math.max(1, Math.round(performance.now() - started)), status: "miss" };
+    // A miss that called an upstream costs at least 1 ms, so that it is never mistaken for a cache hit.
+    return { json, cost: upstream.calls() > 0 ? Math.max(1, Math.round(performance.now() - started)) : 0, status: "miss" };
   }
 
   /** The decoded entry; a failing store reads as a miss, never as a failed request. */

@@ -13,8 +13,8 @@ import type { z } from "zod";
 import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import { VERSION } from "../config.ts";
-import type { PlaylistDetail, SongDetail, SongUrl, SourceInfo, StatusInfo } from "../domain.ts";
-import { CapabilityError, NotFoundError, PaidContentError, UpstreamParseError, UpstreamTimeoutError, isServiceError, isUpstreamFailure, withCost } from "../errors.ts";
+import { SongDetail, type PlaylistDetail, type SongUrl, type SourceInfo, type StatusInfo } from "../domain.ts";
+import { CapabilityError, NotFoundError, PaidContentError, UpstreamParseError, UpstreamTimeoutError, isServiceError, isUpstreamFailure } from "../errors.ts";
 import { deadline } from "../http/deadline.ts";
 import type { Logger } from "../logger.ts";
 import { UpstreamCalls } from "../metrics/counts.ts";
@@ -51,7 +51,7 @@ export class MusicService {
       config,
       (source, params, signal) => this.operation(source as Enabled, "playlist", params, signal),
       (source, id, quality) => cache.peek(operationKey(source.id, "url", { source: source.id, id, quality })),
-      (source, id, quality, signal) => this.operation(source as Enabled, "url", { source: source.id, id, quality }, signal),
+      (source, id, quality, signal) => this.urlOperation(source as Enabled, { source: source.id, id, quality }, signal, false),
     );
   }
 
@@ -66,7 +66,7 @@ export class MusicService {
     }
     const source = this.use(params.source, capability);
     if (capability === "lyric" && !source.plugin.capabilities.lyric) return this.lyricThroughProvider(source, (params as OperationParams<"lyric">).id, signal);
-    if (capability === "url") await this.checkPlayable(source, params as OperationParams<"url">, signal);
+    if (capability === "url") return this.songUrl(source, params as OperationParams<"url">, signal);
     if (capability === "playlist" && (params as OperationParams<"playlist">).with_url) {
       return this.playlistUrls.run(source, params as OperationParams<"playlist">, signal);
     }
@@ -96,8 +96,17 @@ export class MusicService {
     return this.registry.enabled().filter((s) => s.capabilities.search);
   }
 
-  /** One operation of the table through the cache: the plugin's answer, validated. */
-  private operation<C extends Capability>(source: Enabled, capability: C, params: OperationParams<C>, signal?: AbortSignal): Promise<CachedAnswer> {
+  /**
+   * One operation of the table through the cache: the plugin's answer, validated. `call`
+   * stands in for the plugin call of the table when the operation needs more (song/url).
+   */
+  private operation<C extends Capability>(
+    source: Enabled,
+    capability: C,
+    params: OperationParams<C>,
+    signal?: AbortSignal,
+    call: (ctx: CallContext) => Promise<unknown> = (ctx) => OPERATIONS[capability].call(source.methods as SourceMethods, params as never, ctx),
+  ): Promise<CachedAnswer> {
     const op = OPERATIONS[capability];
     const key = operationKey(source.id, capability, params);
     const policy = this.policy(capability, params);
@@ -107,7 +116,7 @@ export class MusicService {
       policy,
       (loadSignal) =>
         this.load(source, capability, loadSignal, async (ctx) => {
-          const value = validate(source.id, op.result.name, schema, await op.call(source.methods as SourceMethods, params as never, ctx));
+          const value = validate(source.id, op.result.name, schema, await call(ctx));
           // A single source's search is cached as its own SearchPage, answered as it is.
           if (capability !== "search") return value;
           const { page, size } = params as OperationParams<"search">;
@@ -151,18 +160,47 @@ export class MusicService {
     }
   }
 
-  /** docs/decisions.md (Sources): no address for a VIP song (3002), nor for one that is not publicly playable (3001). */
-  private async checkPlayable(source: Enabled, params: OperationParams<"url">, signal?: AbortSignal): Promise<void> {
-    if (!source.capabilities.song) return;
-    const answer = await this.operation(source, "song", { source: params.source, id: params.id }, signal);
-    const song = JSON.parse(answer.json) as SongDetail;
-    const refusal = song.vip
-      ? new PaidContentError()
-      : !song.available
-        ? new NotFoundError(`song ${params.id} of ${source.id} is not publicly playable: it has no address`)
-        : undefined;
-    // The look-up that told may have cost an upstream call: the envelope says so.
-    if (refusal) throw answer.cost > 0 ? withCost(refusal, answer.cost) : refusal;
+  /**
+   * `/v1/song/url`: no address for a VIP song (3002), nor for one that is not publicly playable
+   * (3001) (docs/decisions.md (Sources)). A song the cache holds tells at once, at no cost;
+   * else the plugin's own lookup tells, inside the url load: one lookup, one deadline.
+   */
+  private async songUrl(source: Enabled, params: OperationParams<"url">, signal?: AbortSignal): Promise<CachedAnswer> {
+    const songParams = { source: params.source, id: params.id };
+    const known = source.capabilities.song ? await this.cache.peek(operationKey(source.id, "song", songParams)) : undefined;
+    if (known) refuseUnplayable(JSON.parse(known.json) as SongDetail, source.id);
+    return this.urlOperation(source, params, signal, known === undefined);
+  }
+
+  private urlOperation(source: Enabled, params: OperationParams<"url">, signal: AbortSignal | undefined, unchecked: boolean): Promise<CachedAnswer> {
+    return this.operation(source, "url", params, signal, (ctx) => this.urlOf(source, params, ctx, unchecked));
+  }
+
+  /**
+   * The plugin's `url()`, handed `checkSong` for the song its lookup reads: the rule is applied
+   * to it and, when the cache does not hold the song yet (`unchecked`), it is kept as the
+   * song's answer. A plugin that never hands it over has its song looked up after its url,
+   * within the same load; a with_url track (`unchecked` false) was checked by its playlist.
+   */
+  private async urlOf(source: Enabled, params: OperationParams<"url">, ctx: CallContext, unchecked: boolean): Promise<unknown> {
+    const songParams = { source: params.source, id: params.id };
+    let handed = false;
+    const checkSong = (detail: SongDetail) => {
+      const song = validate(source.id, "SongDetail", SongDetail, detail);
+      handed = true;
+      if (unchecked) this.keep(source, "song", songParams, song);
+      refuseUnplayable(song, source.id);
+    };
+    const url = await source.methods.url!(params.id, params.quality, { ...ctx, checkSong });
+    if (!handed && unchecked && source.capabilities.song) {
+      refuseUnplayable(JSON.parse((await this.operation(source, "song", songParams, ctx.signal)).json) as SongDetail, source.id);
+    }
+    return url;
+  }
+
+  /** Keeps an answer the plugin gave on the way (a song read for its address) as that operation's answer. */
+  private keep<C extends Capability>(source: Enabled, capability: C, params: OperationParams<C>, value: unknown): void {
+    this.cache.fetch(operationKey(source.id, capability, params), this.policy(capability, params), async () => value).catch(() => undefined);
   }
 
   /** Lyrics of a source without its own: the song's name, artist, album and length, asked of the provider. */
@@ -176,12 +214,20 @@ export class MusicService {
       (loadSignal) =>
         this.load(source, "lyric", loadSignal, async (ctx) => {
           const song = JSON.parse((await this.operation(source, "song", { source: source.id, id }, ctx.signal)).json) as SongDetail;
-          const found = await provider.find({ name: song.name, artist: song.artist, album: song.album, duration: song.duration }, ctx);
+          // An album that is no release (an archive item's title) would only make the lookup miss.
+          const album = source.plugin.albumsAreReleases === false ? "" : song.album;
+          const found = await provider.find({ name: song.name, artist: song.artist, album, duration: song.duration }, ctx);
           return validate(source.id, "Lyric", OPERATIONS.lyric.result.schema({ source: source.id, id }), { source: source.id, id, ...found });
         }),
       signal,
     );
   }
+}
+
+/** docs/decisions.md (Sources): no address for a VIP song (3002), nor for one that is not publicly playable (3001). */
+function refuseUnplayable(song: Pick<SongDetail, "id" | "vip" | "available">, sourceId: string): void {
+  if (song.vip) throw new PaidContentError();
+  if (!song.available) throw new NotFoundError(`song ${song.id} of ${sourceId} is not publicly playable: it has no address`);
 }
 
 /** The cache key of one operation's answer. */

@@ -4,7 +4,8 @@
  * no extra call); a track left without one is taken from the cache of `/v1/song/url` answers
  * when it is there, else looked up through the source's `url()`, but only up to a fair share
  * of the source's request budget, so that one playlist cannot starve every other client. A
- * track that is VIP, not available, over the share, failing or late gets `url: null`.
+ * track that is VIP, not available, over the share, failing or late gets `url: null`; one
+ * whose address is a clip says `preview: true`, as its `/v1/song/url` answer does.
  */
 import type { AppConfig } from "../config.ts";
 import type { PlaylistDetail, PlaylistSong, Quality, SongUrl } from "../domain.ts";
@@ -60,7 +61,7 @@ export class PlaylistUrls {
       if (!canLookUp || song.vip || !song.available) song.url = null;
       else {
         const cached = await this.peek(source, song.id, params.quality);
-        if (cached) song.url = (JSON.parse(cached.json) as SongUrl).url;
+        if (cached) carryAddress(song, JSON.parse(cached.json) as SongUrl);
         else pending.push(song);
       }
     }
@@ -76,7 +77,7 @@ export class PlaylistUrls {
       try {
         const url = await this.lookup(source, song.id, params.quality, request);
         if (url.cost > 0) fromUpstream = true;
-        song.url = (JSON.parse(url.json) as SongUrl).url;
+        carryAddress(song, JSON.parse(url.json) as SongUrl);
       } catch (error) {
         if (!isServiceError(error) && !request.aborted) throw error;
         fromUpstream = true;
@@ -92,4 +93,10 @@ export class PlaylistUrls {
     const cap = this.config.upstream.urlLookups;
     return source.budget ? Math.min(cap, Math.max(1, Math.floor(source.budget.requests * BUDGET_SHARE))) : cap;
   }
+}
+
+/** A track's address from its `/v1/song/url` answer, saying so when it is a clip (docs/decisions.md (/v1)). */
+function carryAddress(song: PlaylistSong, url: SongUrl): void {
+  song.url = url.url;
+  if (url.preview) song.preview = true;
 }

@@ -32,6 +32,7 @@ export function validateDefinition(candidate: unknown, origin: string): string[]
     }
   }
   if (def.kind === "source") problems.push(...validateCapabilities(def.capabilities, label));
+  if (def.kind === "source" && def.albumsAreReleases !== undefined && typeof def.albumsAreReleases !== "boolean") field("albumsAreReleases", "expected boolean");
   return problems;
 }
 

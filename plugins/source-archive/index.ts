@@ -20,6 +20,8 @@ export default defineSourcePlugin({
   id: "archive",
   name: "Internet Archive",
   capabilities: { search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: false, rank: true },
+  // An item's title ("... Live at ... on 1981-06-12") is no release title: the lyrics lookup leaves it out.
+  albumsAreReleases: false,
   options: ArchiveOptions,
   // The response cache keeps the file lists that searches, artists and charts read per hit.
   deps: { http: Tokens.Http, cache: Tokens.ResponseCache },

@@ -25,9 +25,10 @@ export default defineSourcePlugin({
     // Audius publishes no fixed request quota for its public API, so no budget is set.
     const http = deps.http.create({ name: "Audius", maxBodyBytes: AUDIUS_MAX_BODY_BYTES, baseURL: options.baseURL, userAgent: options.userAgent, timeoutMs: options.timeoutMs });
     const api = new AudiusApi(http, { appName: options.appName, apiKey: options.apiKey });
+    const site = { sourceId, webURL: options.webURL };
     return {
-      ...songMethods(api, sourceId),
-      ...collectionMethods(api, sourceId),
+      ...songMethods(api, site),
+      ...collectionMethods(api, site),
       ...chartMethods(api, sourceId),
     };
   },

@@ -54,7 +54,7 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
   const state = stateOf(event);
   state.source = params.data.source;
   const answer = await service.run(capability, params.data as never, event.req.signal);
-  state.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.cost === 0 ? "HIT" : "MISS";
+  state.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.status === "hit" && answer.cost === 0 ? "HIT" : "MISS";
   // A hit is kept as its bytes: the next request for the same target is answered before h3.
   const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
   if (answer.status === "hit" && answer.cost === 0 && answer.expiresAt && target) {

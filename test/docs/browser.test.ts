@@ -99,6 +99,15 @@ describe.skipIf(!chromium)("in Chromium", () => {
     await expect.poll(() => current.textContent(), { timeout: 10_000 }).toMatch(/Paper Lanterns/);
     const first = await current.textContent();
     await expect.poll(() => current.textContent(), { timeout: 10_000 }).not.toBe(first);
+    // Beside the preview, the song's page on its source.
+    const onSource = page.locator("#now-playing").getByRole("link", { name: "on Deezer" });
+    await expect.poll(() => onSource.getAttribute("href")).toBe("https://www.deezer.com/track/9100001");
+    expect(await onSource.getAttribute("rel")).toBe("noopener noreferrer");
+
+    // A result's artist, by the artistId its source gives.
+    await page.locator("#results").getByRole("button", { name: "Artist Marlow Vane" }).first().click();
+    await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Artist: Marlow Vane");
+    expect(await page.locator("#detail").getByRole("link", { name: "on Deezer" }).getAttribute("href")).toBe("https://www.deezer.com/artist/4001");
 
     // Open an album from a result, an artist, a playlist and a chart.
     await page.getByRole("button", { name: "Album Tidal Lines" }).first().click();
@@ -117,6 +126,10 @@ describe.skipIf(!chromium)("in Chromium", () => {
     await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Artist: Ines Okafor");
     await openById("song", "source_a", "9100002");
     await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Song: Salt Air (feat. Ines Okafor)");
+    expect(await page.locator("#detail").getByRole("link", { name: "on Deezer" }).getAttribute("href")).toBe("https://www.deezer.com/track/9100002");
+    // Two credited artists: a button each, by name.
+    await page.locator("#detail").getByRole("button", { name: "Artist Ines Okafor" }).click();
+    await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Artist: Ines Okafor");
     await openById("playlist", "source_a", "5550001");
     await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Playlist: Harbour Lights");
     await page.locator("#detail").getByRole("button", { name: /^Play Salt Air/ }).click();

@@ -41,8 +41,10 @@ describe("/v1 through the archive plugin", () => {
       cover: `${sim.url}/services/img/qh045_harbour_static`,
       available: true,
       vip: false,
+      artistId: ["Quiet Harbour Collective"],
       quality: ["standard", "high"],
       publishAt: "2007",
+      link: `${sim.url}/details/qh045_harbour_static`,
     });
   });
 

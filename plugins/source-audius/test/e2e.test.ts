@@ -42,9 +42,20 @@ describe("/v1 through the audius plugin", () => {
       cover: "https://media-3.tidewater-content.net/content/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg",
       available: true,
       vip: false,
+      artistId: ["Wq3nE"],
       quality: ["high"],
       publishAt: "2023-04-14",
+      link: "https://audius.co/harborstatic/salt-circuit",
     });
+  });
+
+  it("a song's albumId and artistId open its album and its artist, an album named by its internal number included", async () => {
+    const song = await app.json(v1("song", { source: "source_c", id: "aT1sD" }));
+    expect([song.body.data.albumId, song.body.data.artistId]).toEqual(["DN1ZQ", ["Jm2xL"]]);
+    const album = await app.json(v1("album", { source: "source_c", id: song.body.data.albumId }));
+    expect([album.body.code, album.body.data.name]).toEqual([0, "Paper Atlas"]);
+    const artist = await app.json(v1("artist", { source: "source_c", id: song.body.data.artistId[0] }));
+    expect([artist.body.code, artist.body.data.name]).toEqual([0, "Orchid Tapes Collective"]);
   });
 
   it("song/url: lossless falls back to the full 320 kbps stream, which is no preview", async () => {

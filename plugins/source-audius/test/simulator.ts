@@ -3,17 +3,18 @@
  * from the hand-written catalog: `{"data": ...}` wrapping, `offset`/`limit` paging where the
  * description has it (none on a playlist's tracks), flask-restx error bodies with their
  * statuses, `/v1/playlists/{id}` answering an unknown id with an empty list, and the stream
- * endpoint's JSON answer (`no_redirect=true`), redirect, 403 and 404.
+ * endpoint's JSON answer (`no_redirect=true`), redirect, 403 and 404, and access-info.
  */
 import { getQuery, getRouterParam, type H3Event } from "h3";
 import { startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
 import { ALL_TRACKS, PLAYLISTS, TRENDING, UNDERGROUND, USERS } from "./fixtures/catalog.ts";
-import { data, errorResponse, forbidden, notFound, playlistBody, streamAddress, trackBody, userBody, type TrackSeed } from "./fixtures/shapes.ts";
+import { accessInfoBody, data, errorResponse, forbidden, notFound, playlistBody, streamAddress, trackBody, userBody, type TrackSeed } from "./fixtures/shapes.ts";
 
 /** The routes, as `Simulator.calls` counts them. */
 export const ROUTES = {
   track: "GET /v1/tracks/:id",
   stream: "GET /v1/tracks/:id/stream",
+  accessInfo: "GET /v1/tracks/:id/access-info",
   search: "GET /v1/tracks/search",
   trending: "GET /v1/tracks/trending",
   underground: "GET /v1/tracks/trending/underground",
@@ -32,6 +33,10 @@ export async function startAudiusSimulator(): Promise<AudiusSimulator> {
       return t ? data(trackBody(t)) : notFound(id);
     }),
     [ROUTES.stream]: (e) => withId(e, (id) => stream(e, id)),
+    [ROUTES.accessInfo]: (e) => withId(e, (id) => {
+      const t = ALL_TRACKS.find((x) => x.id === id);
+      return t ? data(accessInfoBody(t)) : notFound(id);
+    }),
     [ROUTES.search]: (e) => {
       const q = String(getQuery(e).query ?? "").toLowerCase();
       if (!q) return errorResponse(400, "Oh no! Bad request parameter query.");
@@ -81,7 +86,7 @@ function withId(event: H3Event, answer: (id: string) => unknown) {
 function stream(event: H3Event, id: string) {
   const t = ALL_TRACKS.find((x) => x.id === id);
   if (!t || t.deleted) return notFound(id);
-  if (t.gate || t.streamRefused || t.access === false) return forbidden();
+  if (t.gate || t.previewCid || t.streamRefused || t.access === false) return forbidden();
   const address = streamAddress(t);
   if (String(getQuery(event).no_redirect) === "true") return data(address);
   return new Response(null, { status: 302, headers: { location: address } });
