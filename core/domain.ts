@@ -28,6 +28,8 @@ export const Song = z.looseObject({
   cover: z.string().nullable(),
   available: z.boolean(),
   vip: z.boolean(),
+  /** extension: the recording's ISRC, where the source gives one */
+  isrc: z.string().optional().describe("extension: the recording's ISRC (12 characters, no dashes), where the source gives one"),
 });
 export type Song = z.infer<typeof Song>;
 
@@ -115,12 +117,32 @@ export type RankDetail = z.infer<typeof RankDetail>;
 export const RankList = z.looseObject({ source: z.string(), list: z.array(RankItem) });
 export type RankList = z.infer<typeof RankList>;
 
+/** extension: the same recording on another source, as an all-search entry names it */
+export const Alternative = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  available: z.boolean(),
+  vip: z.boolean(),
+});
+export type Alternative = z.infer<typeof Alternative>;
+
+/** A song of a search page; an all-search entry also names where else the same recording is. */
+export const SearchSong = Song.extend({
+  alternatives: z
+    .array(Alternative)
+    .optional()
+    .describe("extension, source=all only: the same recording on the other sources, {source, id, available, vip} each (empty when none)"),
+});
+export type SearchSong = z.infer<typeof SearchSong>;
+
 export const SearchPage = z.looseObject({
   page: z.number().int().positive(),
   size: z.number().int().positive(),
-  total: NonNegativeInt,
+  total: NonNegativeInt.describe(
+    "the songs the pages of this query list in all, the same on every page: with source=all, the entries of the merged list; for a source that pages by its own total, that total; else the songs of the source's window",
+  ),
   failed: z.array(z.string()),
-  list: z.array(Song),
+  list: z.array(SearchSong),
 });
 export type SearchPage = z.infer<typeof SearchPage>;
 
