@@ -28,5 +28,6 @@ export { offsetOf, hasMoreAfter } from "./mapping/paging.ts";
 export { pickQuality } from "./mapping/quality.ts";
 export { expiryFromUrl } from "./mapping/expiry.ts";
 export { previewAddress } from "./mapping/preview.ts";
+export { isrcField } from "./mapping/isrc.ts";
 export { sleep } from "./http/request-budget.ts";
 export { mapWithConcurrency, runWithConcurrency } from "./music/concurrency.ts";

@@ -24,14 +24,14 @@ import type { CachedAnswer, CachePolicy, OriginStats, ResponseCache } from "../s
 import type { BoundSource, SourceRegistry } from "../sources/source-registry.ts";
 import { Tokens } from "../tokens.ts";
 import { PlaylistUrls } from "./playlist-urls.ts";
-import { SearchAllService } from "./search-all.ts";
+import { SearchService } from "./search-service.ts";
 
 type Enabled = BoundSource & { methods: Partial<SourceMethods> };
 
 @injectable()
 export class MusicService {
   private readonly startedAt = Date.now();
-  private readonly searchAll: SearchAllService;
+  private readonly search: SearchService;
   private readonly playlistUrls: PlaylistUrls;
 
   constructor(
@@ -41,7 +41,7 @@ export class MusicService {
     @inject(Tokens.Logger) private readonly log: Logger,
     @inject(Tokens.OriginStats) private readonly origins: OriginStats,
   ) {
-    this.searchAll = new SearchAllService(config.upstream.searchAllTimeoutMs, (source, params, signal) =>
+    this.search = new SearchService(cache, config, (source, params, signal) =>
       this.operation(source as Enabled, "search", { ...params, source: source.id, type: "song" }, signal),
     );
     this.playlistUrls = new PlaylistUrls(
@@ -58,8 +58,9 @@ export class MusicService {
    * wait (its client went away).
    */
   async run<C extends Capability>(capability: C, params: OperationParams<C>, signal?: AbortSignal): Promise<CachedAnswer> {
-    if (capability === "search" && params.source === "all") {
-      return this.searchAll.run(this.searchable(), params as OperationParams<"search">, signal);
+    if (capability === "search") {
+      const search = params as OperationParams<"search">;
+      return search.source === "all" ? this.search.all(this.searchable(), search, signal) : this.search.one(this.use(search.source, capability), search, signal);
     }
     const source = this.use(params.source, capability);
     if (capability === "lyric" && !source.plugin.capabilities.lyric) return this.lyricThroughProvider(source, (params as OperationParams<"lyric">).id, signal);

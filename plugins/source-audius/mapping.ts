@@ -3,7 +3,7 @@
  * per track); its cover is the 480x480 artwork; `vip` means stream-gated (a purchase, follow,
  * tip or collectible gate), which this service never gets past (docs/decisions.md (Sources)).
  */
-import { firstImage, publishDate, type Quality, type Song, type SongDetail } from "@music-aggregator/core";
+import { firstImage, isrcField, publishDate, type Quality, type Song, type SongDetail } from "@music-aggregator/core";
 import { HASHID, type AudiusTrack } from "./wire.ts";
 
 /** What the stream endpoint serves: Audius transcodes every upload to a 320 kbps MP3. */
@@ -56,6 +56,7 @@ export function toSong(track: AudiusTrack, sourceId: string, album?: AlbumContex
     cover: imageOf(track.artwork),
     available: isPlayable(track),
     vip: isGated(track),
+    ...isrcField(track.isrc),
   };
 }
 

@@ -8,6 +8,9 @@ import { audiusId, type AudiusApi } from "./api.ts";
 import { isGated, isGone, isRefused, STREAM_KBPS, STREAM_QUALITY, toSong, toSongDetail } from "./mapping.ts";
 import { TrackAnswer, TrackListAnswer } from "./wire.ts";
 
+/** The largest `limit` Audius documents for its paged lists. */
+const MAX_LIMIT = 100;
+
 export function songMethods(api: AudiusApi, sourceId: string): Pick<SourceMethods, "search" | "song" | "url"> {
   const track = async (id: string, signal?: AbortSignal) => (await api.get(`/v1/tracks/${audiusId(id, "track")}`, TrackAnswer, { signal })).data;
 
@@ -19,8 +22,10 @@ export function songMethods(api: AudiusApi, sourceId: string): Pick<SourceMethod
      */
     async search({ q, page, size }, { signal }) {
       const offset = offsetOf(page, size);
-      const found = await api.get("/v1/tracks/search", TrackListAnswer, { query: { query: q, offset, limit: size + 1 }, signal });
-      const seen = Math.min(found.data.length, size + 1);
+      // The one more stays within the documented maximum: a full window of 100 is asked as it is.
+      const limit = Math.min(size + 1, MAX_LIMIT);
+      const found = await api.get("/v1/tracks/search", TrackListAnswer, { query: { query: q, offset, limit }, signal });
+      const seen = Math.min(found.data.length, limit);
       return { total: seen > 0 ? offset + seen : 0, list: found.data.slice(0, size).map((t) => toSong(t, sourceId)) };
     },
 

@@ -3,7 +3,7 @@
  * contributors when Deezer lists them, else the main artist; `vip` is always false because
  * Deezer's full songs are never public and its previews are (docs/decisions.md (Sources)).
  */
-import { firstImage, publishDate, type Song, type SongDetail } from "@music-aggregator/core";
+import { firstImage, isrcField, publishDate, type Song, type SongDetail } from "@music-aggregator/core";
 import type { DeezerTrack } from "./wire.ts";
 
 const COVER_SIZES = ["cover_xl", "cover_big", "cover_medium", "cover"] as const;
@@ -47,6 +47,7 @@ export function toSong(track: DeezerTrack, sourceId: string, album?: AlbumContex
     // Chart entries carry no `readable`: Deezer lists only playable tracks there.
     available: track.readable !== false && previewOf(track) !== null,
     vip: false,
+    ...isrcField(track.isrc),
   };
 }
 

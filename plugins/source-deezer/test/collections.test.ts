@@ -17,9 +17,9 @@ describe("album", () => {
     const album = await deezerSource.album("7001", ctx());
     expect(album).toMatchObject({ source: SOURCE, id: "7001", name: "Tidal Lines", artist: ["Marlow Vane"], cover: TIDAL_COVER, publishAt: "2019-05-17" });
     expect(album.song).toEqual([
-      { source: SOURCE, id: "9100001", name: "Paper Lanterns", artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", duration: 241, cover: TIDAL_COVER, available: true, vip: false },
-      { source: SOURCE, id: "9100002", name: "Salt Air (feat. Ines Okafor)", artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", duration: 198, cover: TIDAL_COVER, available: true, vip: false },
-      { source: SOURCE, id: "9100003", name: "Undertow", artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", duration: 305, cover: TIDAL_COVER, available: false, vip: false },
+      { source: SOURCE, id: "9100001", name: "Paper Lanterns", artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", duration: 241, cover: TIDAL_COVER, available: true, vip: false, isrc: "QZFAK9100001" },
+      { source: SOURCE, id: "9100002", name: "Salt Air (feat. Ines Okafor)", artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", duration: 198, cover: TIDAL_COVER, available: true, vip: false, isrc: "QZFAK9100002" },
+      { source: SOURCE, id: "9100003", name: "Undertow", artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", duration: 305, cover: TIDAL_COVER, available: false, vip: false, isrc: "QZFAK9100003" },
     ]);
     expect(sim.calls.get("GET /album/:id")).toBe(1);
     expect(sim.calls.get("GET /album/:id/tracks")).toBeUndefined();

@@ -48,6 +48,7 @@ describe("song", () => {
       cover: TIDAL_COVER,
       available: true,
       vip: false,
+      isrc: "QZFAK9100001",
       quality: ["standard"],
       publishAt: "2019-05-17",
     });

@@ -40,6 +40,7 @@ describe("/v1 through the deezer plugin", () => {
       cover: "https://e-cdns-images.dzcdn.net/images/cover/5f1e2d3c4b5a69788796a5b4c3d2e1f0/1000x1000-000000-80-0-0.jpg",
       available: true,
       vip: false,
+      isrc: "QZFAK9100002",
       quality: ["standard"],
       publishAt: "2019-05-17",
     });
