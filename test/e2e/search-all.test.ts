@@ -13,18 +13,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("search all", () => {
-  it("merges the searchable sources round-robin in source order, total summed", async () => {
+  it("merges the searchable sources into one entry per recording, naming the others as alternatives", async () => {
     const r = await t.json(v1("search", { source: "all", q: "o", size: 6 }));
     expect(r.status).toBe(200);
     expect(r.body.source).toBe("all");
     const data = r.body.data;
-    expect(data.failed).toEqual([]);
-    // Three searchable sources, each with 5 matches; 6 results = 2 per source, interleaved.
-    expect(data.total).toBe(15);
-    expect(data.list.map((s: { source: string; id: string }) => `${s.source}:${s.id}`)).toEqual([
-      "source_a:1", "source_b:1", "source_d:1", "source_a:2", "source_b:2", "source_d:2",
-    ]);
-    expect(data).toMatchObject({ page: 1, size: 6 });
+    expect(data).toMatchObject({ page: 1, size: 6, failed: [] });
+    // Three searchable sources list the same five recordings: five entries, each on all three.
+    expect(data.total).toBe(5);
+    expect(data.list).toHaveLength(5);
+    for (const song of data.list) {
+      // Equally playable everywhere: the source first in order is shown.
+      expect(song.source).toBe("source_a");
+      expect(song.alternatives).toEqual([
+        { source: "source_b", id: song.id, available: song.available, vip: song.vip },
+        { source: "source_d", id: song.id, available: song.available, vip: song.vip },
+      ]);
+    }
+    // "One More Time" begins with the query's word: it ranks above titles that merely contain it.
+    expect(data.list[0].name).toBe("One More Time");
   });
 
   it("answers within the deadline when one source hangs, naming it in failed", async () => {
@@ -55,12 +62,18 @@ describe("search all", () => {
     for (const id of ["source_a", "source_b", "source_d"]) t.sims[id].fault(undefined);
   });
 
-  it("caches each source's part: a repeat costs 0 and calls nobody", async () => {
-    await t.json(v1("search", { source: "all", q: "digital" }));
+  it("asks each source once per query: a repeat and the other pages cost 0 and call nobody", async () => {
     const before = ["source_a", "source_b", "source_d"].map((id) => t.sims[id].totalCalls());
-    const again = await t.json(v1("search", { source: "all", q: "digital" }));
-    expect(again.body.cost).toBe(0);
-    expect(["source_a", "source_b", "source_d"].map((id) => t.sims[id].totalCalls())).toEqual(before);
+    const first = await t.json(v1("search", { source: "all", q: "e", size: 2 }));
+    expect(first.body.cost).toBeGreaterThan(0);
+    expect(["source_a", "source_b", "source_d"].map((id) => t.sims[id].totalCalls())).toEqual(before.map((n) => n + 1));
+    const pages = [first, await t.json(v1("search", { source: "all", q: "e", size: 2, page: 2 })), await t.json(v1("search", { source: "all", q: "e", size: 2, page: 3 }))];
+    expect(pages.slice(1).map((p) => p.body.cost)).toEqual([0, 0]);
+    expect(pages.map((p) => p.body.data.total)).toEqual([6, 6, 6]);
+    expect(pages.flatMap((p) => p.body.data.list.map((s: { id: string }) => s.id)).sort()).toEqual(["1", "2", "3", "4", "5", "6"]);
+    const again = await t.json(v1("search", { source: "all", q: "e", size: 2 }));
+    expect(again.body).toEqual({ ...first.body, cost: 0 });
+    expect(["source_a", "source_b", "source_d"].map((id) => t.sims[id].totalCalls())).toEqual(before.map((n) => n + 1));
   });
 
   it("single-source search answers a SearchPage with an empty failed list", async () => {
