@@ -4,10 +4,11 @@
  *
  * - `source=all`: the merged list (`search-all.ts`), built once from every source's window and
  *   kept as one cache entry; `total` is its length.
- * - a source whose upstream pages with an exact total (`searchPaging.exactTotal`): its own
- *   pages, asked of it one by one, with its total.
- * - any other source (no grand total upstream): its window, asked for once and kept; pages are
- *   cut from it, `total` is the window's length, and a page past it is empty.
+ * - one source: its window (`searchPaging.window` songs, page 1), asked for once and kept; a
+ *   page inside it is cut from it. A source whose upstream tells an exact total
+ *   (`searchPaging.exactTotal`) reports that total, and a page past its window is asked of the
+ *   upstream, with the window's total. Any other source's `total` is its window's length, and
+ *   a page past the window is empty.
  *
  * Each page cut from a list is kept as its own small entry, never longer than its list, so a
  * cached page of any search is one cache read.
@@ -49,12 +50,14 @@ export class SearchService {
   /** A page of one source's search. */
   one(source: BoundSource, params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
     const { window, exactTotal } = searchPagingOf(source.plugin);
-    if (exactTotal) return this.searchOne(source, params, signal);
-    return this.cut(source.id, params, signal, async (loadSignal) => {
+    const windowOf = async (loadSignal?: AbortSignal): Promise<Listed> => {
       const answer = await this.searchOne(source, { q: params.q, page: 1, size: window }, loadSignal);
       const found = JSON.parse(answer.json) as SearchPage;
-      return { answer, listed: { failed: [], list: once(found.list).slice(0, window) }, ttl: this.config.cache.ttl.search };
-    });
+      const list = once(found.list).slice(0, window);
+      return { answer, listed: { failed: [], list, total: exactTotal ? Math.max(found.total, list.length) : list.length }, ttl: this.config.cache.ttl.search };
+    };
+    if (!exactTotal || params.page * params.size <= window) return this.cut(source.id, params, signal, windowOf);
+    return this.pastWindow(source, params, windowOf, signal);
   }
 
   /** A page of the merged list of every searchable source. */
@@ -79,6 +82,19 @@ export class SearchService {
   }
 
   // --- internal ---
+
+  /** A page past the window of a source with an exact total: asked of the upstream, reported with the window's total. */
+  private async pastWindow(source: BoundSource, params: SearchParams, windowOf: (signal?: AbortSignal) => Promise<Listed>, signal?: AbortSignal): Promise<CachedAnswer> {
+    const [window, answer] = await Promise.all([windowOf(signal), this.searchOne(source, params, signal)]);
+    const page = JSON.parse(answer.json) as SearchPage;
+    page.total = window.listed.total!;
+    const json = JSON.stringify(page);
+    const cost = window.answer.cost + answer.cost;
+    if (cost > 0) return { json, cost, status: "miss" };
+    // Both from the cache: the page lives as long as the shorter-lived of the two.
+    const expiresAt = Math.min(answer.expiresAt ?? Infinity, window.answer.expiresAt ?? Infinity);
+    return { json, cost: 0, status: "hit", expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined };
+  }
 
   /**
    * The page `params` asks for, cut from the list `load` gives and kept as its own entry for no
@@ -109,15 +125,16 @@ export class SearchService {
 interface Listed {
   /** the list as the cache answered it (its cost, status and end of life) */
   answer: CachedAnswer;
-  listed: MergedList;
+  /** the songs, and the total when it is not their number (an upstream's exact total) */
+  listed: MergedList & { total?: number };
   /** the list's lifetime when it was made just now (seconds) */
   ttl: number;
 }
 
 /** Page `page` of `size`: items [(page - 1) * size, page * size) of the list; past its end, none. */
-function pageOf({ failed, list }: MergedList, { page, size }: SearchParams): SearchPage {
+function pageOf({ failed, list, total }: Listed["listed"], { page, size }: SearchParams): SearchPage {
   const start = (page - 1) * size;
-  return { page, size, total: list.length, failed, list: list.slice(start, start + size) };
+  return { page, size, total: total ?? list.length, failed, list: list.slice(start, start + size) };
 }
 
 /** Each song once: an upstream that lists one twice in its window shows it once. */
