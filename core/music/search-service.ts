@@ -31,8 +31,9 @@ export interface SearchParams {
 type SearchOne = (source: BoundSource, params: SearchParams, signal?: AbortSignal) => Promise<CachedAnswer>;
 
 /**
- * A merged list built while a source failed is kept this long only: the pages asked within it
- * stay consistent, and the failed source is asked again soon after.
+ * A merged list built while a source failed is kept this long only (or the search lifetime,
+ * when shorter): the pages asked within it stay one list, and the failed source is asked
+ * again soon after.
  */
 export const PARTIAL_LIST_TTL_SECONDS = 60;
 
@@ -62,7 +63,8 @@ export class SearchService {
 
   /** A page of the merged list of every searchable source. */
   all(sources: BoundSource[], params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
-    const lifetime = (merged: MergedList) => (merged.failed.length ? PARTIAL_LIST_TTL_SECONDS : this.config.cache.ttl.search);
+    const { search } = this.config.cache.ttl;
+    const lifetime = (merged: MergedList) => (merged.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, search) : search);
     return this.cut("all", params, signal, async (loadSignal) => {
       let cost: number | undefined;
       const answer = await this.cache.fetch(

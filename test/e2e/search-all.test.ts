@@ -1,4 +1,4 @@
-/** Search with source=all: concurrency, per-source deadline, round-robin merge, failed list. */
+/** Search with source=all: one merged list per query, per-source deadline, failures, the cost of its pages. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
 
@@ -79,5 +79,34 @@ describe("search all", () => {
   it("single-source search answers a SearchPage with an empty failed list", async () => {
     const r = await t.json(v1("search", { source: "source_a", q: "one", size: 1 }));
     expect(r.body.data).toEqual({ page: 1, size: 1, total: 1, failed: [], list: [expect.objectContaining({ id: "1", source: "source_a" })] });
+  });
+});
+
+describe("a source failing for one page of a query", () => {
+  let f: FakeApp;
+  beforeAll(async () => {
+    f = await startFakeApp({
+      sources: { source_a: undefined, source_b: undefined },
+      config: { cache: { ttl: { search: 1 } }, upstream: { searchAllTimeoutMs: DEADLINE_MS, retries: 0 }, rateLimit: { points: 100_000, duration: 60 } },
+    });
+  });
+  afterAll(() => f.close());
+
+  it("does not shift items between pages: the list it failed for stands, failed named, until its short lifetime ends", async () => {
+    f.sims.source_b.fault({ kind: "status", status: 503 });
+    const first = await f.json(v1("search", { source: "all", q: "e", size: 3 }));
+    expect(first.body.data).toMatchObject({ total: 6, failed: ["source_b"] });
+    f.sims.source_b.fault(undefined);
+    // source_b answers again: page 2 is still cut from the list page 1 was cut from.
+    const second = await f.json(v1("search", { source: "all", q: "e", size: 3, page: 2 }));
+    expect(second.body.data).toMatchObject({ total: 6, failed: ["source_b"] });
+    const ids = [...first.body.data.list, ...second.body.data.list].map((s: { source: string; id: string }) => `${s.source}:${s.id}`);
+    expect(new Set(ids).size).toBe(6);
+    expect(f.sims.source_b.calls.get("GET /search")).toBe(1);
+    // Past its lifetime (at most the search lifetime, 1 s here) the list is made again, source_b in it.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = await f.json(v1("search", { source: "all", q: "e", size: 3 }));
+    expect(later.body.data).toMatchObject({ total: 6, failed: [] });
+    expect(later.body.data.list[0].alternatives).toEqual([expect.objectContaining({ source: "source_b" })]);
   });
 });

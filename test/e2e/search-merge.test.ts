@@ -81,3 +81,27 @@ describe("all-search over the cross-source catalogue", () => {
     expect(list[0].alternatives.map(recordingOf)).toEqual(["night-swim"]);
   });
 });
+
+describe("the cost of an all-search", () => {
+  it("its first page asks each source once (the archive: one search, and its hits' file lists not yet kept); its other pages ask nobody", async () => {
+    const calls = () => ({
+      deezer: t.sims.deezer.totalCalls(),
+      itunes: t.sims.itunes.totalCalls(),
+      audius: t.sims.audius.totalCalls(),
+      archiveSearch: t.sims.archive.calls.get("GET /advancedsearch.php") ?? 0,
+      archiveItems: t.sims.archive.calls.get("GET /metadata/:identifier") ?? 0,
+    });
+    const before = calls();
+    const first = await t.json(v1("search", { source: "all", q: "white", size: 1 }));
+    expect(first.body.data.total).toBe(1);
+    const after = calls();
+    expect({ ...after, archiveItems: 0 }).toEqual({ deezer: before.deezer + 1, itunes: before.itunes + 1, audius: before.audius + 1, archiveSearch: before.archiveSearch + 1, archiveItems: 0 });
+    // The one hit's file list: read now, or kept from the search for "night" above.
+    expect(after.archiveItems - before.archiveItems).toBeLessThanOrEqual(1);
+    const second = await t.json(v1("search", { source: "all", q: "white", size: 1, page: 2 }));
+    expect(second.body).toMatchObject({ code: 0, cost: 0, data: { total: 1, list: [] } });
+    const own = await t.json(v1("search", { source: "source_b", q: "white", size: 1 }));
+    expect(own.body).toMatchObject({ code: 0, cost: 0, data: { total: 1 } });
+    expect(calls()).toEqual(after);
+  });
+});
