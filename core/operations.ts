@@ -28,6 +28,8 @@ export interface Operation<P extends { source: string } = any> {
   /** `/v1` path */
   path: string;
   summary: string;
+  /** more about the answer, for the documentation (OpenAPI, `GET /`) */
+  notes?: string;
   /** the operation's query parameters (besides `origin` and `callback`) */
   params: z.ZodType<P, any>;
   /** the spec declares `cb` as an alias of `callback` everywhere but on playlist */
@@ -52,6 +54,13 @@ export const OPERATIONS = {
   search: operation({
     path: "/v1/search",
     summary: "Search songs in one source, or in every source at once with source=all.",
+    notes:
+      "The pages of one query are consecutive slices of one list: page p of size s holds items (p-1)*s to p*s-1, every page is full but the last, " +
+      "and total is the same on every page (a page past the end is empty, with that total). With source=all the list is every source's window " +
+      "of results (Deezer 100, iTunes 200, Audius 100, the Internet Archive 20 items), ranked by how well title and artist match q, one entry per " +
+      "recording: the most playable copy is shown, the others are named in alternatives; total is the number of entries. Per source: a source " +
+      "with a grand total upstream (Deezer, the archive) reports it, and a page past its window is asked of it; a source without one (iTunes, Audius) " +
+      "is asked once for its window, and total counts the window's songs.",
     params: SearchParams,
     cbAlias: true,
     data: SearchPage,

@@ -25,7 +25,7 @@ export interface StatusPageInput {
 }
 
 /** Every `/v1` endpoint as the page documents it: the operations, then the service's own. */
-export function v1Endpoints(): { path: string; summary: string; params: z.ZodType; cbAlias: boolean; data: string }[] {
+export function v1Endpoints(): { path: string; summary: string; notes?: string; params: z.ZodType; cbAlias: boolean; data: string }[] {
   return [
     ...CAPABILITIES.map((c) => ({ ...OPERATIONS[c], data: OPERATIONS[c].result.name })),
     ...SERVICE_ENDPOINTS.map((e) => ({ ...e, params: NoParams, cbAlias: true })),
@@ -34,7 +34,7 @@ export function v1Endpoints(): { path: string; summary: string; params: z.ZodTyp
 
 export function renderStatusPage({ uptimeSeconds, shareEnabled, sources, userAgentBlock }: StatusPageInput): string {
   const v1 = v1Endpoints().map((e) =>
-    section(`GET ${e.path}`, e.summary, [...fields(e.params), ...commonV1Fields(e.cbAlias)], `envelope {code, message, data, source, cost}; data: ${e.data}`),
+    section(`GET ${e.path}`, e.notes ? `${e.summary} ${e.notes}` : e.summary, [...fields(e.params), ...commonV1Fields(e.cbAlias)], `envelope {code, message, data, source, cost}; data: ${e.data}`),
   );
   const api = API_ENDPOINTS.map((e) => section(`${e.method} ${e.path}`, e.summary, fields(e.schema), e.returns, e.input));
   return `<!DOCTYPE html>

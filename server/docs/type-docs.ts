@@ -19,6 +19,8 @@ export const DOCUMENTED_TYPES: Record<string, z.ZodType> = {
   RankItem: domain.RankItem,
   RankList: domain.RankList,
   RankDetail: domain.RankDetail,
+  SearchSong: domain.SearchSong,
+  Alternative: domain.Alternative,
   SearchPage: domain.SearchPage,
   SourceInfo: domain.SourceInfo,
   CacheStats: domain.CacheStats,

@@ -40,7 +40,7 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
         operationId: capability,
         tags: ["music"],
         summary: op.summary,
-        description: `${op.summary} HEAD is answered like GET, without a body.`,
+        description: `${op.summary}${op.notes ? ` ${op.notes}` : ""} HEAD is answered like GET, without a body.`,
         parameters: [...parameters, ...commonParameters(op.cbAlias)],
         responses: {
           "200": success(dataSchema(op.data), Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)])), true),
