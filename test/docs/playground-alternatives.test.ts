@@ -1,0 +1,50 @@
+/**
+ * The playground's all-search in a real browser (Debian's Chromium through playwright-core),
+ * against the service bound to the cross-source catalogue: one row per recording, with "also
+ * on …" links that open the other sources' copies.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, type LaunchedBrowser } from "../support/browser.ts";
+import { startCrossApp, type CrossApp } from "../support/cross-upstreams.ts";
+
+const chromium = await launchChromium("test/docs/playground-alternatives.test.ts (the playground's merged search in a browser)");
+
+describe.skipIf(!chromium)("the playground's search across sources, in Chromium", () => {
+  let t: CrossApp;
+  let browser: LaunchedBrowser;
+  beforeAll(async () => {
+    browser = chromium!;
+    t = await startCrossApp();
+  }, 30_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it("shows one row per recording with also-on links, and a link opens that source's copy", async () => {
+    const page = await browser.context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => void problems.push(error.message));
+    // Covers and clips point at invented hosts: nothing leaves this machine.
+    await page.route("**/*", (route) => (new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort()));
+    await page.goto(`${t.url}/playground`);
+    await expect.poll(() => page.locator("#api-state").textContent()).toContain("running");
+    await page.getByRole("searchbox", { name: "Search" }).fill("night ferry");
+    await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+    await expect.poll(() => page.locator("#search-state").textContent()).toMatch(/^\d+ of \d+ songs/);
+
+    // The studio recording is on all four sources: one row, naming the three others.
+    const row = page.locator("#results > li").filter({ hasText: "The Quiet Harbour - Night Ferry" });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator(".also-on").textContent()).toBe("also on source_asource_bsource_d");
+    // The live take, the concert recording, the cover and the remix have rows of their own.
+    const titles = await page.locator("#results .song-title").allTextContents();
+    expect(titles.filter((title) => /night ferry/i.test(title))).toHaveLength(5);
+
+    await row.getByRole("button", { name: "The Quiet Harbour - Night Ferry on source_b" }).click();
+    await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Song: Night Ferry");
+    expect(await page.locator("#detail .song-meta").first().textContent()).toContain("source_b");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
