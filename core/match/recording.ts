@@ -11,9 +11,11 @@
  * - A live take is only ever the same live take: a bare `(Live)` tag, or a song on a live album
  *   (`Live at …`, `Unplugged`; the Internet Archive's concert items are titled so), carries the
  *   album it was recorded for, so two takes from different concerts never match.
+ * - A song of an album of instrumentals, remixes, karaoke, acoustic, sped-up, demo or cover
+ *   versions is that version, even when its own title does not say so.
  */
 import { artistKeys } from "./fold.ts";
-import { albumCore, isLiveAlbum, parseTitle } from "./title.ts";
+import { albumCore, albumKinds, isLiveAlbum, parseTitle } from "./title.ts";
 
 /** What the matcher reads of a song: the Song fields it needs, and the ISRC when the source gives one. */
 export interface MatchableSong {
@@ -55,7 +57,11 @@ export function recordingOf(song: MatchableSong): Recording {
   const album = albumCore(song.album);
   const versions = parsed.versions.filter((v) => v !== "live");
   // A bare "(Live)", or a live album, says only "a live take": which one is the album's to tell.
-  if (parsed.versions.includes("live") || (isLiveAlbum(song.album) && !versions.some((v) => /^live\b/.test(v)))) versions.push(`live@${album}`);
+  if (parsed.versions.includes("live") || (isLiveAlbum(song.album) && !versions.some((v) => /^live\b/.test(v)))) {
+    versions.push(/^live\b/.test(album) ? album : `live@${album}`);
+  }
+  // A song of an album of remixes, instrumentals, karaoke… is one, whatever its title says.
+  for (const kind of albumKinds(song.album)) if (!versions.some((v) => v.includes(kind))) versions.push(`album ${kind}`);
   const first = song.artist.find((name) => name.trim() !== "");
   return {
     core: parsed.core,

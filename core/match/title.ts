@@ -108,6 +108,28 @@ export function isLiveAlbum(album: string): boolean {
   return /\blive (?:at|in|from|on|with|aus|au|en)\b|\blive \d{4}\b|\bunplugged\b|\bin concert\b|^live\b|\blive$/.test(folded);
 }
 
+/** Kinds of version an album's title can say all its songs are, and how it says so (folded words). */
+const ALBUM_KINDS: [string, RegExp][] = [
+  ["instrumental", /\binstrumentals?\b/],
+  ["karaoke", /\bkaraoke\b/],
+  ["acoustic", /\bacoustic\b/],
+  ["remix", /\bremix(?:es|ed)?\b/],
+  ["sped up", /\bsped up\b|\bspeed up\b|\bnightcore\b/],
+  ["slowed", /\bslowed\b/],
+  ["demo", /\bdemos?\b/],
+  ["cover", /\bcovers?\b|\btribute\b/],
+];
+
+/**
+ * The kinds of version an album's title says its songs are (`Instrumentals`, `Night Ferry
+ * (Remixes)`, `Karaoke Hits 7`, `Acoustic Sessions`): a song on such an album is that version
+ * even when its own title does not say so. Live albums are `isLiveAlbum`'s.
+ */
+export function albumKinds(album: string): string[] {
+  const folded = fold(album);
+  return ALBUM_KINDS.filter(([, words]) => words.test(folded)).map(([kind]) => kind);
+}
+
 /** An album title without its neutral tags, folded: what two sources' names of one album share. */
 export function albumCore(album: string): string {
   const parsed = parseTitle(album.replace(/\s+-\s+(?:single|ep)$/i, ""));

@@ -80,6 +80,12 @@ export const SAME_RECORDING: MatchCase[] = [
   same("the album version is the recording", song("White Christmas (Album Version)", "Bing Crosby", 183), song("White Christmas", "Bing Crosby", 183)),
   same("a bonus track tag", song("Tern (Bonus Track)", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
   same("the original mix of a dance track", song("Levels (Original Mix)", "Avicii", 338), song("Levels", "Avicii", 338)),
+  same(
+    "a bare live tag on a live album, and the venue in the title",
+    song("Crossing (Live)", "The Quiet Harbour", 250, "Live at Wembley"),
+    song("Crossing (Live at Wembley)", "The Quiet Harbour", 251, "Greatest Moments"),
+  ),
+  same("a remix on an album of remixes", song("Roses (Imanbek Remix)", "SAINt JHN", 176, "Roses (Remixes)"), song("Roses - Imanbek Remix", "SAINt JHN", 176)),
 ];
 
 export const HARD_NEGATIVES: MatchCase[] = [
@@ -127,6 +133,8 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("a reprise", song("Tern (Reprise)", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
   different("a re-recording with a year", song("Tern (2014 Version)", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
   different("a clean edit", song("Crossing (Clean)", "The Quiet Harbour", 191), song("Crossing", "The Quiet Harbour", 191)),
+  different("a song of an instrumentals album", song("Crossing", "The Quiet Harbour", 191, "Long Way Round (Instrumentals)"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
+  different("a song of a remix album", song("Crossing", "The Quiet Harbour", 191, "Long Way Round: The Remixes"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
 ];
 
 export const MATCH_CASES: MatchCase[] = [...SAME_RECORDING, ...HARD_NEGATIVES];

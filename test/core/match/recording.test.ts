@@ -62,8 +62,15 @@ describe("rules", () => {
     expect([...recordingOf({ ...base, artist: ["", "The Quiet Harbour"] }).primary]).toEqual(["quietharbour"]);
   });
 
+  it("an album of instrumentals, remixes, karaoke… makes its songs that version, unless their titles say so already", () => {
+    expect(recordingOf({ ...base, album: "Tidal Lines (Instrumentals)" }).versions).toEqual(["album instrumental"]);
+    expect(recordingOf({ ...base, name: "Paper Lanterns (Kestrel Remix)", album: "Paper Lanterns: The Remixes" }).versions).toEqual(["kestrel remix"]);
+    expect(recordingOf({ ...base, album: "Karaoke Hits 7" }).versions).toEqual(["album karaoke"]);
+  });
+
   it("a live album makes its songs live takes of that album", () => {
-    expect(recordingOf({ ...base, album: "Live at Wembley (Remastered)" }).versions).toEqual(["live@live at wembley"]);
+    expect(recordingOf({ ...base, album: "Live at Wembley (Remastered)" }).versions).toEqual(["live at wembley"]);
+    expect(recordingOf({ ...base, album: "Marlow Vane Live at Wembley" }).versions).toEqual(["live@marlow vane live at wembley"]);
     expect(recordingOf({ ...base, name: "Paper Lanterns (Live)", album: "Greatest Hits" }).versions).toEqual(["live@greatest hits"]);
     expect(recordingOf({ ...base, name: "Paper Lanterns (Live at Wembley 1986)", album: "Live at Wembley" }).versions).toEqual(["live at wembley 1986"]);
   });
