@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
+import { configProblems, pathText } from "./config-problems.ts";
+import { jsonSyntaxMessage } from "./json-error.ts";
 import { ConfigError } from "./errors.ts";
 import { isTrustEntry } from "./guard/client-ip.ts";
 import { CAPABILITIES, OPERATIONS, type Capability } from "./operations.ts";
@@ -43,6 +45,22 @@ type PluginBinding = z.output<typeof PluginBinding>;
 
 const Seconds = z.number().int().positive();
 
+/** An http(s) origin (scheme, host, port; no path), as the playground's CSP may name it. */
+const InstanceOrigin = z.string().transform((value, ctx) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const origin = url && (url.protocol === "http:" || url.protocol === "https:") ? url.origin : undefined;
+  if (!origin || origin !== value.replace(/\/$/, "") || !/^[a-z0-9.:[\]-]+$/i.test(url!.host)) {
+    ctx.addIssue({ code: "custom", message: `expected the origin of an instance (http(s)://host[:port], no path), got ${JSON.stringify(value.slice(0, 80))}` });
+    return z.NEVER;
+  }
+  return origin;
+});
+
 export const AppConfigSchema = z.strictObject({
   /**
    * public source id → plugin binding, merged id by id with the default binding (docs/decisions.md (Sources)):
@@ -59,8 +77,13 @@ export const AppConfigSchema = z.strictObject({
     .strictObject({
       /** where answers are cached; default `redis` when `store.redis` is set (shared by instances), else `memory` */
       driver: z.enum(["memory", "redis"]).default("memory"),
-      /** most entries kept by the memory cache */
+      /** most entries kept in memory (the memory cache, or the in-process tier in front of Redis) */
       max: z.number().int().positive().default(10_000),
+      /**
+       * most bytes kept in memory, keys and values counted as UTF-16; default an eighth of the V8
+       * heap limit, between 16 MiB and 256 MiB. An entry over a sixteenth of it is not cached.
+       */
+      maxBytes: z.number().int().min(1024 * 1024, "cache.maxBytes must be at least 1048576 (1 MiB)").optional(),
       /** lifetimes in seconds per operation (docs/decisions.md (/v1); the defaults are the operation table's) */
       ttl: z
         .strictObject({
@@ -146,6 +169,15 @@ export const AppConfigSchema = z.strictObject({
       requestTimeoutMs: z.number().int().positive().default(30_000),
     })
     .prefault({}),
+  playground: z
+    .strictObject({
+      /**
+       * other instances of this service that `/playground?api=` may talk to (their origins,
+       * e.g. `https://music.example.org`); by default none: only the instance serving the page
+       */
+      apis: z.array(InstanceOrigin).default([]),
+    })
+    .prefault({}),
   log: z
     .strictObject({
       /** one line per request: method, path, status, code, time, source, origin */
@@ -191,7 +223,7 @@ export type AppConfigInput = z.input<typeof AppConfigSchema>;
 export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = process.env, origin = "config"): AppConfig {
   const result = AppConfigSchema.safeParse(input ?? {});
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  - ${origin} ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    const lines = configProblems(AppConfigSchema, input, result.error.issues).map((p) => `  - ${origin} ${pathText(p.path)}: ${p.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
   }
   const config = result.data;
@@ -214,13 +246,18 @@ export async function loadConfig(cwd = process.cwd(), env: NodeJS.ProcessEnv = p
   if (!file) return { config: parseConfig({}, env) };
   let raw: unknown;
   try {
-    raw = file.endsWith(".json")
-      ? JSON.parse(readFileSync(file, "utf8"))
-      : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+    raw = file.endsWith(".json") ? readJson(readFileSync(file, "utf8")) : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
   } catch (error) {
     throw new ConfigError(`could not read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return { config: parseConfig(raw, env, file), file };
+}
+
+/** Ids that config `sources` sets to `false` though no default binds them: nothing is removed, which is usually a typo. */
+export function unboundRemovals(config: AppConfig): string[] {
+  return Object.entries(config.sources)
+    .filter(([id, binding]) => binding === false && !Object.hasOwn(DEFAULT_SOURCES, id))
+    .map(([id]) => id);
 }
 
 /** Env `PORT` and `HOST`, validated. */
@@ -228,4 +265,15 @@ export function listenAddress(env: NodeJS.ProcessEnv = process.env): { port: num
   const port = env.PORT === undefined ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT: expected 0..65535, got ${env.PORT}`);
   return { port, host: env.HOST || "127.0.0.1" };
+}
+
+// --- internal ---
+
+/** JSON text parsed; a syntax error says its line and column and shows the line. */
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw error instanceof SyntaxError ? new SyntaxError(jsonSyntaxMessage(text, error)) : error;
+  }
 }

@@ -27,6 +27,7 @@ export { firstImage } from "./mapping/images.ts";
 export { offsetOf, hasMoreAfter } from "./mapping/paging.ts";
 export { pickQuality } from "./mapping/quality.ts";
 export { expiryFromUrl } from "./mapping/expiry.ts";
+export { jsonLimitProblem, DEFAULT_JSON_LIMITS, type JsonLimits } from "./http/json-limits.ts";
 export { previewAddress } from "./mapping/preview.ts";
 export { isrcField } from "./mapping/isrc.ts";
 export { sleep } from "./http/request-budget.ts";

@@ -22,7 +22,10 @@ export interface UpstreamClientOptions {
   timeoutMs?: number;
   /** further attempts after a fast failure (refused, reset, 502/503/504, 429 with a short Retry-After); default config `upstream.retries` */
   retries?: number;
+  /** largest answer read, bytes: size it to what the upstream really sends; default and ceiling config `upstream.maxBodyBytes` */
   maxBodyBytes?: number;
+  /** deepest nesting and most values of a JSON answer, checked before it is parsed (2003 past them); default 64 and 250,000 */
+  jsonLimits?: { maxDepth?: number; maxValues?: number };
   userAgent?: string;
   headers?: Record<string, string>;
   budget?: BudgetOptions;

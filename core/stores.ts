@@ -9,13 +9,16 @@
  * | workers, no Redis     | memory, per worker | the primary's      | summed by primary | the primary's (cluster limiter) |
  * | `store.redis`         | Redis¹             | Redis              | Redis             | Redis, else the row above     |
  *
- * ¹ unless `cache.driver` is set to `memory`. With Redis, the memory (or the primary's) stands
- * in while Redis is down. Nothing here creates a timer or a connection in the one-process setup.
+ * ¹ unless `cache.driver` is set to `memory`; behind an in-process tier of the memory cache's
+ * bounds, which alone answers while Redis is down. The other rows' memory (or the primary's)
+ * stands in while Redis is down too. Nothing here creates a timer or a connection in the one-process setup.
  */
 import type { Storage } from "unstorage";
 import { createStorage } from "unstorage";
 import { redisCacheBackend } from "./cache/redis-backend.ts";
-import { memoryCacheBackend, memoryStorage, type CacheBackend } from "./cache/storage.ts";
+import { defaultCacheBytes, MAX_ENTRY_SHARE, MemoryLru } from "./cache/memory-lru.ts";
+import { memoryBackendOver, memoryStorage, type CacheBackend } from "./cache/storage.ts";
+import { tieredCacheBackend } from "./cache/tiered-backend.ts";
 import type { Channel } from "./cluster/channel.ts";
 import { groupStorageDriver } from "./cluster/group-storage.ts";
 import type { AppConfig } from "./config.ts";
@@ -43,7 +46,11 @@ export interface Stores {
 export function createStores(config: AppConfig, log: Logger, group?: Channel): Stores {
   const prefix = config.store.prefix;
   const redis = config.store.redis ? new RedisLink(config.store.redis, log.child("redis")) : undefined;
-  const cache = redis && config.cache.driver === "redis" ? redisCacheBackend(redis, `${prefix}:cache`) : memoryCacheBackend(config.cache.max);
+  const local = new MemoryLru(memoryLimits(config));
+  const cache =
+    redis && config.cache.driver === "redis"
+      ? tieredCacheBackend(local, redisCacheBackend(redis, `${prefix}:cache`), config.cache.ttl.stale)
+      : memoryBackendOver(local);
   const entries = () => cache.countEntries();
   const statsStorage = redis
     ? createStorage({ driver: linkDriver({ link: redis, base: `${prefix}:stats` }) })
@@ -72,4 +79,10 @@ export function createStores(config: AppConfig, log: Logger, group?: Channel): S
       await redis?.close();
     },
   };
+}
+
+/** The bounds of the in-process cache: `cache.max` entries and `cache.maxBytes` bytes. */
+export function memoryLimits(config: AppConfig): { maxEntries: number; maxBytes: number; maxEntryBytes: number } {
+  const maxBytes = config.cache.maxBytes ?? defaultCacheBytes();
+  return { maxEntries: config.cache.max, maxBytes, maxEntryBytes: Math.floor(maxBytes * MAX_ENTRY_SHARE) };
 }

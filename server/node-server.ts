@@ -26,6 +26,7 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
  */
 export function nodeEntry(handler: NodeHandler, log: Logger): NodeHandler {
   return (req, res) => {
+    if (!admitted(req, res)) return;
     if (req.httpVersion === "1.1" && !rawHeader(req.rawHeaders, "host")) {
       return writeEdgeAnswer(res, req.url, 400, "the request must carry a Host header");
     }
@@ -90,7 +91,49 @@ export function edgeAnswer(path: string | undefined, status: number, message: st
   return { httpStatus: 400, contentType, body };
 }
 
+/**
+ * Requests one connection may have under way at once. Node reads every pipelined request of a
+ * chunk and hands each to the app at once, answering them in order; thousands in one write
+ * (nothing read) would each be worked on and held. Past this many the connection is closed,
+ * once the ones within the limit are answered.
+ */
+export const MAX_PIPELINED = 32;
+
 // --- internal ---
+
+interface Pipeline {
+  socket: Socket;
+  /** requests handed to the app and not yet answered */
+  active: number;
+  /** a request came past the limit: close once the active ones are answered */
+  overflowed: boolean;
+}
+
+const PIPELINE = Symbol("pipeline");
+type Carrying<T> = T & { [PIPELINE]?: Pipeline };
+
+function admitted(req: IncomingMessage, res: ServerResponse): boolean {
+  const socket = req.socket as Carrying<Socket>;
+  const pipeline = (socket[PIPELINE] ??= { socket, active: 0, overflowed: false });
+  if (pipeline.overflowed || pipeline.active >= MAX_PIPELINED) {
+    // Not handed to the app: its answer would be queued behind the others, and never read.
+    pipeline.overflowed = true;
+    if (pipeline.active === 0) socket.destroy();
+    return false;
+  }
+  pipeline.active++;
+  // One listener function for every response, no closure per request (the socket may be gone
+  // from the request by the time its response closes, so the response carries its pipeline).
+  (res as Carrying<ServerResponse>)[PIPELINE] = pipeline;
+  res.once("close", answered);
+  return true;
+}
+
+function answered(this: Carrying<ServerResponse>): void {
+  const pipeline = this[PIPELINE]!;
+  pipeline.active--;
+  if (pipeline.overflowed && pipeline.active === 0) pipeline.socket.destroy();
+}
 
 const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 408: "Request Timeout", 413: "Payload Too Large", 417: "Expectation Failed", 431: "Request Header Fields Too Large" };
 

@@ -16,7 +16,7 @@ import { activeSummary } from "../core/summary.ts";
 import { Tokens } from "../core/tokens.ts";
 import { createNodeHandler } from "./app.ts";
 import { primaryChannel } from "./cluster.ts";
-import { trackInFlight } from "./graceful.ts";
+import { drainServer, trackInFlight } from "./graceful.ts";
 import { serve } from "./listen.ts";
 import { nodeEntry } from "./node-server.ts";
 
@@ -24,6 +24,8 @@ export interface ServiceOptions {
   config: AppConfig;
   /** the config file it came from, for the start-up line; none for the embedded defaults */
   file?: string;
+  /** what the start-up line says runs when the config is no file's (demo mode's own) */
+  configName?: string;
   catalog: PluginCatalog;
   port: number;
   host: string;
@@ -38,7 +40,7 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function startService({ config, file, catalog, port, host, log }: ServiceOptions): Promise<RunningService> {
+export async function startService({ config, file, configName, catalog, port, host, log }: ServiceOptions): Promise<RunningService> {
   // In a group of workers (WORKERS), the primary holds what the workers share.
   const scope = createServiceContainer({ config, catalog, logger: log, group: primaryChannel() });
   const requests = trackInFlight(createNodeHandler(scope));
@@ -54,16 +56,14 @@ export async function startService({ config, file, catalog, port, host, log }: S
   // In a group the first worker tells what is in force, and the primary where it listens.
   if (cluster.isWorker && cluster.worker!.id !== 1) log.info(`serving on ${url}`);
   else for (const line of activeSummary(config, scope.resolve<SourceRegistry>(Tokens.SourceRegistry), share)) log.info(line);
-  if (!cluster.isWorker) log.info(`music-aggregator ${VERSION} listening on ${url} (${file ? `config ${file}` : "embedded defaults"})`);
+  if (!cluster.isWorker) log.info(`music-aggregator ${VERSION} listening on ${url} (${file ? `config ${file}` : (configName ?? "embedded defaults")})`);
   return {
     url,
     server,
     scope,
     async close() {
-      // Stop accepting and drop idle keep-alive sockets; requests in flight run to the end.
-      server.close();
-      server.closeIdleConnections();
-      await requests.drained();
+      // Stop accepting; every request already sent is answered, each answer closing its connection.
+      await drainServer(server, requests);
       await disposeServiceContainer(scope);
     },
   };

@@ -8,6 +8,7 @@ import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, isUpstream
 import type { CacheStats } from "../domain.ts";
 import type { CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../services.ts";
 import { awaitOtherInstance } from "./shared-load.ts";
+import { decodeEntry as decode, encodeEntry, type StoredEntry } from "./entry.ts";
 import type { CacheBackend } from "./storage.ts";
 
 export type { CachePolicy, CachedAnswer };
@@ -148,7 +149,8 @@ export class StoreResponseCache implements ResponseCache {
       value = await load();
     } catch (error) {
       if (isKind(error, "notFound") && policy.cacheMisses !== false) {
-        await this.write(key, "n", (error as Error).message, this.settings.notFoundTtl);
+        // A not-found answer is never a stale stand-in: it is kept for its own lifetime only.
+        await this.write(key, "n", (error as Error).message, this.settings.notFoundTtl, false);
       } else if (stale?.kind === "v" && policy.keepStale !== false && isUpstreamFailure(error)) {
         return { json: stale.payload, cost: 0, status: "stale" };
       }
@@ -181,7 +183,7 @@ export class StoreResponseCache implements ResponseCache {
   private async write(key: string, kind: "v" | "n", payload: string, ttlSeconds: number, keepStale = true): Promise<void> {
     const expiresAt = this.now() + ttlSeconds * 1000;
     // A failing cache store must never fail the request it caches (the backend never throws).
-    await this.backend.write(key, `${expiresAt}|${kind}|${payload}`, ttlSeconds + (keepStale ? this.settings.staleTtl : 0));
+    await this.backend.write(key, encodeEntry({ expiresAt, kind, payload }), ttlSeconds + (keepStale ? this.settings.staleTtl : 0));
   }
 }
 
@@ -193,19 +195,6 @@ function endedWait(signal: AbortSignal, waitedMs: number): unknown {
 
 /** A lock outlives its holder's deadline by this much, so that it never lapses while the holder still works. */
 const LOCK_MARGIN_MS = 1000;
-
-interface StoredEntry {
-  expiresAt: number;
-  kind: "v" | "n";
-  payload: string;
-}
-
-function decode(raw: string): StoredEntry | undefined {
-  const first = raw.indexOf("|");
-  const kind = raw.charAt(first + 1);
-  if (first < 1 || raw.charAt(first + 2) !== "|" || (kind !== "v" && kind !== "n")) return undefined;
-  return { expiresAt: Number(raw.slice(0, first)), kind, payload: raw.slice(first + 3) };
-}
 
 /**
  * A cache key from an operation and its normalised parameters: sorted, values encoded. The

@@ -1,18 +1,19 @@
 /**
- * Where cached answers are kept: a bounded in-memory LRU by default, Redis
- * (`redis-backend.ts`) when configured so that several instances share one cache.
+ * Where cached answers are kept: a bounded in-memory LRU by default; with Redis configured,
+ * Redis shared by every instance behind a bounded in-process tier (`tiered-backend.ts`).
  */
 import { createStorage, type Storage } from "unstorage";
-import lruCacheDriver from "unstorage/drivers/lru-cache";
+import { memoryLruDriver } from "./memory-driver.ts";
+import { MemoryLru, type MemoryLruLimits } from "./memory-lru.ts";
 
 export interface CacheBackend {
   storage: Storage;
   driver: "memory" | "redis";
   /**
-   * Reads a raw entry. The memory driver answers synchronously, straight from its LRU: a cache
-   * hit then costs no promise and no key normalisation (keys from `cacheKey` are already in
-   * unstorage's normal form, so they name the same entries `storage` writes). Never throws:
-   * a store that cannot answer reads as a miss.
+   * Reads a raw entry. The memory store answers synchronously: a cache hit then costs no
+   * promise and no key normalisation (keys from `cacheKey` are already in unstorage's normal
+   * form, so they name the same entries `storage` writes). Never throws: a store that cannot
+   * answer reads as a miss.
    */
   read(key: string): string | undefined | Promise<string | undefined>;
   /** Stores a raw entry for `ttlSeconds`; never throws (a failing store must not fail the request). */
@@ -35,25 +36,25 @@ export interface LoadLocks {
   poll(key: string): Promise<{ raw: string | undefined; held: boolean }>;
 }
 
-export function memoryCacheBackend(max: number): CacheBackend {
-  const driver = lruCacheDriver({ max });
-  const storage = createStorage({ driver });
-  const lru = driver.getInstance!() as { size: number; get(key: string): unknown };
+/** The memory cache: entries and bytes bounded, each entry dropped at the end of its lifetime. */
+export function memoryCacheBackend(limits: MemoryLruLimits): CacheBackend {
+  return memoryBackendOver(new MemoryLru(limits));
+}
+
+/** A cache backend over an existing in-process store. */
+export function memoryBackendOver(lru: MemoryLru): CacheBackend {
+  const storage = createStorage({ driver: memoryLruDriver(lru) });
   return {
     storage,
     driver: "memory",
-    read: (key) => {
-      const value = lru.get(key);
-      return typeof value === "string" ? value : undefined;
-    },
-    // The LRU ignores `ttl`: each entry carries its own expiry.
-    write: (key, raw, ttl) => storage.setItemRaw(key, raw, { ttl }).catch(() => undefined),
+    read: (key) => lru.get(key),
+    write: async (key, raw, ttl) => lru.set(key, raw, ttl),
     countEntries: async () => lru.size,
     dispose: () => storage.dispose(),
   };
 }
 
 /** A small in-memory key-value store (statistics of a single process). */
-export function memoryStorage(max: number): Storage {
-  return createStorage({ driver: lruCacheDriver({ max }) });
+export function memoryStorage(maxEntries: number): Storage {
+  return createStorage({ driver: memoryLruDriver(new MemoryLru({ maxEntries, maxBytes: 8 * 1024 * 1024, maxEntryBytes: 1024 * 1024 })) });
 }

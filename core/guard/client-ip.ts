@@ -9,6 +9,7 @@
  * `uniquelocal`.
  */
 import { BlockList, isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 export type TrustProxy = boolean | number | readonly string[];
 
@@ -53,7 +54,8 @@ export function clientAddressResolver(trustProxy: TrustProxy): (socketAddress: s
  */
 export function rateLimitKey(address: string): string {
   if (isIP(address) !== 6) return address;
-  return `${expandIpv6(address).slice(0, 4).join(":")}::/64`;
+  const groups = ipaddr.IPv6.parse(address).parts.slice(0, 4);
+  return `${groups.map((g) => g.toString(16).padStart(4, "0")).join(":")}::/64`;
 }
 
 // --- internal ---
@@ -85,22 +87,17 @@ function lastEntries(header: string): string[] {
   return text.split(",").map((entry) => entry.trim()).reverse();
 }
 
-/** An IP address in one canonical spelling (IPv4-mapped IPv6 as IPv4, no zone, lowercase); undefined if not an IP. */
+/**
+ * An IP address in one canonical spelling, so that every spelling of one client shares its
+ * budget: IPv4-mapped IPv6 in any form (`::ffff:198.51.100.7`, `0:0:0:0:0:ffff:198.51.100.7`,
+ * `::ffff:c633:6407`) as IPv4, IPv6 compressed and lowercase (RFC 5952), no zone, no brackets.
+ * IPv4 only in its usual four-part decimal form. Undefined if not an IP.
+ */
 function normalise(value: string | undefined): string | undefined {
   if (!value) return undefined;
   let text = value.trim();
   if (text.startsWith("[") && text.includes("]")) text = text.slice(1, text.indexOf("]"));
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(text);
-  if (mapped) text = mapped[1];
-  text = text.replace(/%.*$/, "").toLowerCase();
-  return isIP(text) ? text : undefined;
-}
-
-/** The eight groups of an IPv6 address. */
-function expandIpv6(address: string): string[] {
-  const [head, tail = ""] = address.split("::");
-  const left = head ? head.split(":") : [];
-  const right = address.includes("::") && tail ? tail.split(":") : [];
-  const missing = 8 - left.length - right.length;
-  return [...left, ...Array(Math.max(0, missing)).fill("0"), ...right].map((g) => g.padStart(4, "0"));
+  text = text.replace(/%.*$/, "");
+  if (!ipaddr.IPv4.isValidFourPartDecimal(text) && !ipaddr.IPv6.isValid(text)) return undefined;
+  return ipaddr.process(text).toString();
 }

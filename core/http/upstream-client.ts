@@ -14,6 +14,7 @@ import type { z } from "zod";
 import { NotFoundError, UpstreamError, UpstreamParseError, UpstreamTimeoutError, isServiceError, type ServiceErrorLike } from "../errors.ts";
 import type { GetJsonOptions, UpstreamClient, UpstreamClientFactory, UpstreamClientOptions, UpstreamRequest, UpstreamResponse } from "../services.ts";
 import { deadline } from "./deadline.ts";
+import { DEFAULT_JSON_LIMITS, jsonLimitProblem, type JsonLimits } from "./json-limits.ts";
 import { nodeTransport, type TransportResponse } from "./node-transport.ts";
 import { readCapped } from "./read-capped.ts";
 import { RequestBudget, sleep } from "./request-budget.ts";
@@ -33,6 +34,7 @@ export class HttpUpstreamClient implements UpstreamClient {
   private readonly budget?: RequestBudget;
   private readonly settings: UpstreamDefaults;
   private readonly hosts: Set<string>;
+  private readonly jsonLimits: JsonLimits;
 
   constructor(
     private readonly options: UpstreamClientOptions,
@@ -41,9 +43,11 @@ export class HttpUpstreamClient implements UpstreamClient {
     this.settings = {
       timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
       retries: options.retries ?? defaults.retries,
-      maxBodyBytes: options.maxBodyBytes ?? defaults.maxBodyBytes,
+      // A plugin sizes the cap to what its upstream really sends; the config's stays the ceiling.
+      maxBodyBytes: Math.min(options.maxBodyBytes ?? defaults.maxBodyBytes, defaults.maxBodyBytes),
       userAgent: options.userAgent ?? defaults.userAgent,
     };
+    this.jsonLimits = { ...DEFAULT_JSON_LIMITS, ...options.jsonLimits };
     if (options.budget) this.budget = new RequestBudget(options.name, options.budget);
     this.hosts = new Set([new URL(options.baseURL).host, ...(options.redirectHosts ?? [])].map((h) => h.toLowerCase()));
   }
@@ -164,6 +168,7 @@ export class HttpUpstreamClient implements UpstreamClient {
     });
     if (text === undefined) throw new UpstreamParseError(`${this.name} answer is larger than ${this.settings.maxBodyBytes} bytes`);
     const name = this.name;
+    const limits = this.jsonLimits;
     return {
       status: raw.status,
       // read through, so that the transport makes them only if someone asks
@@ -172,6 +177,8 @@ export class HttpUpstreamClient implements UpstreamClient {
       },
       text,
       json<T>() {
+        const problem = jsonLimitProblem(text, limits);
+        if (problem) throw new UpstreamParseError(`${name} answered JSON ${problem}`);
         try {
           return JSON.parse(text) as T;
         } catch (error) {

@@ -109,7 +109,7 @@ export class RedisLink {
     this.downSince = Date.now();
     this.log.warn(
       `redis ${wasStarting ? "unreachable at start" : "unavailable"} (${why === "the connection closed" ? this.lastError : why}): ` +
-        "cache bypassed, rate limit in this process, statistics kept here until it is back",
+        "cache in this process's memory, rate limit in this process, statistics kept here until it is back",
     );
     this.probeMisses = 0;
     this.probe = setInterval(() => this.probeOnce(), this.limits.probeMs);

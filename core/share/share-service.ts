@@ -6,6 +6,7 @@
  * missing share is not remembered: it may be created under that code at any time.
  */
 import { createHash } from "node:crypto";
+import { posix } from "node:path";
 import type { ResponseCache } from "../services.ts";
 import type { ShareBackend, ShareListing, ShareRef } from "../plugin.ts";
 import { InputError } from "../errors.ts";
@@ -40,10 +41,14 @@ export class ShareService {
   }
 }
 
-/** `""` and `/` are the root; a trailing `/` is dropped so `/a/` and `/a` share a cache entry. */
+/**
+ * One spelling per directory, so that `/big`, `/big/`, `/big/.`, `//big` and `/a/../big` are one
+ * listing and one cache entry: `.` and `..` are resolved (`..` stops at the root), repeated and
+ * trailing `/` dropped; `""` and `/` are the root.
+ */
 export function normaliseDir(dir: string): string {
   if (dir !== "" && !dir.startsWith("/")) throw new InputError("dir must be / or a path starting with /");
-  const trimmed = dir.replace(/\/+$/, "");
+  const trimmed = posix.normalize(dir || "/").replace(/\/+$/, "");
   return trimmed === "" ? "/" : trimmed;
 }
 

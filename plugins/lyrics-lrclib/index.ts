@@ -32,6 +32,8 @@ export default defineLyricsPlugin({
   create({ options, deps }) {
     const http = deps.http.create({
       name: "LRCLIB",
+      // A search answer holds at most 20 tracks with their lyrics: tens of kilobytes.
+      maxBodyBytes: 1024 * 1024,
       baseURL: options.baseURL,
       userAgent: options.userAgent,
     });

@@ -3,7 +3,7 @@
  * `fs_id` kept exact, and file entries reduced to the fields of docs/decisions.md (/api) whatever types the
  * host sends them in (the root listing sends `isdir` as a string, sub-folders as a number).
  */
-import { type ShareFile, UpstreamParseError, type UpstreamResponse } from "@music-aggregator/core";
+import { jsonLimitProblem, type ShareFile, UpstreamParseError, type UpstreamResponse } from "@music-aggregator/core";
 
 /** Raised for anything that cannot be read: an upstream parse failure, never "not found". */
 export const unreadable = () => new UpstreamParseError("the share host answered something that could not be read");
@@ -14,7 +14,7 @@ export const unreadable = () => new UpstreamParseError("the share host answered 
  */
 export function readAnswer(response: UpstreamResponse): Record<string, unknown> {
   const type = response.headers.get("content-type") ?? "";
-  if (/html/i.test(type) || /^\s*</.test(response.text)) throw unreadable();
+  if (/html/i.test(type) || /^\s*</.test(response.text) || jsonLimitProblem(response.text)) throw unreadable();
   let value: unknown;
   try {
     value = JSON.parse(response.text.replace(/(?<!\\)"fs_id"(\s*):(\s*)(-?\d+)/g, '"fs_id"$1:$2"$3"'));

@@ -35,6 +35,8 @@ export default defineSharePlugin({
   create({ options, deps, log }) {
     const http = deps.http.create({
       name: "share host",
+      // A listing page holds at most 1,000 entries: under a megabyte even with long names.
+      maxBodyBytes: 4 * 1024 * 1024,
       baseURL: options.baseURL,
       userAgent: options.userAgent,
       timeoutMs: options.timeoutMs,

@@ -13,6 +13,9 @@ import type { Site } from "./mapping.ts";
 import { ArchiveOptions } from "./options.ts";
 import { songMethods } from "./songs.ts";
 
+/** An item's metadata lists every file: a large concert is a few hundred KB, a search page far less. */
+const ARCHIVE_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
 export default defineSourcePlugin({
   id: "archive",
   name: "Internet Archive",
@@ -25,7 +28,7 @@ export default defineSourcePlugin({
   deps: { http: Tokens.Http, cache: Tokens.ResponseCache },
   create({ options, deps, log, sourceId }) {
     // The archive publishes no request rate for reads; the bounded item reads keep the load modest.
-    const http = deps.http.create({ name: "Internet Archive", baseURL: options.baseURL, userAgent: options.userAgent, timeoutMs: options.timeoutMs });
+    const http = deps.http.create({ name: "Internet Archive", maxBodyBytes: ARCHIVE_MAX_BODY_BYTES, baseURL: options.baseURL, userAgent: options.userAgent, timeoutMs: options.timeoutMs });
     const api = new ArchiveApi(http, deps.cache, { concurrency: options.concurrency, ttlSeconds: options.itemTtlSeconds, sourceId }, log);
     const site: Site = { sourceId, baseURL: options.baseURL };
     return {

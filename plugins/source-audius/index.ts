@@ -12,6 +12,9 @@ import { collectionMethods } from "./collections.ts";
 import { AudiusOptions } from "./options.ts";
 import { songMethods } from "./songs.ts";
 
+/** A page is at most 100 tracks or playlists: tens of KB. */
+const AUDIUS_MAX_BODY_BYTES = 2 * 1024 * 1024;
+
 export default defineSourcePlugin({
   id: "audius",
   name: "Audius",
@@ -23,7 +26,7 @@ export default defineSourcePlugin({
   deps: { http: Tokens.Http },
   create({ options, deps, sourceId }) {
     // Audius publishes no fixed request quota for its public API, so no budget is set.
-    const http = deps.http.create({ name: "Audius", baseURL: options.baseURL, userAgent: options.userAgent, timeoutMs: options.timeoutMs });
+    const http = deps.http.create({ name: "Audius", maxBodyBytes: AUDIUS_MAX_BODY_BYTES, baseURL: options.baseURL, userAgent: options.userAgent, timeoutMs: options.timeoutMs });
     const api = new AudiusApi(http, { appName: options.appName, apiKey: options.apiKey });
     return {
       ...songMethods(api, sourceId),

@@ -3,7 +3,7 @@
  * `{"error":{"type","message","code"}}` when a call fails; only an unknown path gets an
  * HTTP 404 (`{"error":"Not Found"}`).
  */
-import { NotFoundError, type ServiceError, UpstreamError } from "@music-aggregator/core";
+import { NotFoundError, type ServiceError, UpstreamError, upstreamText } from "@music-aggregator/core";
 import { DeezerErrorBody } from "./wire.ts";
 
 /** `Quota limit exceeded`: more than 50 requests in 5 s from this address. */
@@ -31,7 +31,7 @@ export function readDeezerError(body: unknown): DeezerErrorBody | undefined {
  */
 export function toServiceError(error: DeezerErrorBody, path: string, missing: readonly number[]): ServiceError {
   if (missing.includes(error.code)) return new NotFoundError(`Deezer has no ${path}`);
-  const what = [error.type, error.message].filter(Boolean).join(": ") || "error";
+  const what = upstreamText([error.type, error.message].filter(Boolean).join(": ")) || "error";
   if (error.code === QUOTA_EXCEEDED) return new UpstreamError(`Deezer quota exceeded for ${path} (${what}, code 4)`);
   return new UpstreamError(`Deezer answered ${what} (code ${error.code}) for ${path}`);
 }

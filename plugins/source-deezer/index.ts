@@ -26,6 +26,8 @@ export default defineSourcePlugin({
   create({ options, deps, log, sourceId }) {
     const http = deps.http.create({
       name: "Deezer",
+      // A page is at most 100 tracks (a playlist page): about 150 KB.
+      maxBodyBytes: 2 * 1024 * 1024,
       baseURL: options.baseURL,
       userAgent: options.userAgent,
       timeoutMs: options.timeoutMs,

@@ -27,6 +27,8 @@ export default defineSourcePlugin({
     const client = (name: string, baseURL: string) =>
       deps.http.create({
         name,
+        // A search or lookup answer is at most 200 results: a few hundred KB.
+        maxBodyBytes: 2 * 1024 * 1024,
         baseURL,
         userAgent: options.userAgent,
         timeoutMs: options.timeoutMs,

@@ -4,7 +4,7 @@
  * there, with HTTP 200), then read the answer with a wire schema. `http.request()` is used
  * rather than `getJson` because a failure's headers must be read whatever the HTTP status.
  */
-import { NotFoundError, type UpstreamClient, UpstreamError, type UpstreamResponse, UpstreamParseError, z } from "@music-aggregator/core";
+import { jsonLimitProblem, NotFoundError, type UpstreamClient, UpstreamError, type UpstreamResponse, UpstreamParseError, z } from "@music-aggregator/core";
 import { isFailure, toServiceError } from "./errors.ts";
 import { JamendoHeaders } from "./wire.ts";
 
@@ -72,6 +72,8 @@ function read<S extends z.ZodType>(schema: S, body: unknown, path: string): z.ou
 }
 
 function parseOrUndefined(text: string): unknown {
+  // Past the kit's limits the text is not parsed at all (it would cost seconds): unreadable.
+  if (jsonLimitProblem(text)) return undefined;
   try {
     return JSON.parse(text);
   } catch {

@@ -14,6 +14,9 @@ import { collectionMethods } from "./collections.ts";
 import { JamendoOptions } from "./options.ts";
 import { songMethods } from "./songs.ts";
 
+/** A page is at most 200 results: tens of KB. */
+const JAMENDO_MAX_BODY_BYTES = 2 * 1024 * 1024;
+
 export default defineSourcePlugin({
   id: "jamendo",
   name: "Jamendo",
@@ -26,7 +29,7 @@ export default defineSourcePlugin({
   create({ options, deps, sourceId }) {
     // Jamendo publishes no per-second limit, only a quota per client id: no budget here, and
     // the core's cache keeps repeated questions away from it.
-    const http = deps.http.create({ name: "Jamendo", baseURL: options.baseURL, userAgent: options.userAgent, timeoutMs: options.timeoutMs });
+    const http = deps.http.create({ name: "Jamendo", maxBodyBytes: JAMENDO_MAX_BODY_BYTES, baseURL: options.baseURL, userAgent: options.userAgent, timeoutMs: options.timeoutMs });
     const api = new JamendoApi(http, options.clientId, options.imageSize);
     return {
       ...songMethods(api, sourceId),

@@ -37,7 +37,8 @@ export const ASSETS: Readonly<Record<string, { file: string; type: string }>> = 
 };
 
 export interface LoadedFile {
-  body: string;
+  /** the file's bytes, encoded once: an answer sends them as they are */
+  body: Buffer;
   type: string;
 }
 
@@ -62,7 +63,7 @@ function load({ file, type }: { file: string; type: string }): LoadedFile {
     // Swagger UI's files name their source maps, which are not served: the comment only makes
     // browsers with developer tools open ask for a file that is not there.
     const text = readFileSync(file, "utf8").replace(/(\/\/# sourceMappingURL=\S+|\/\*# sourceMappingURL=[^*]*\*\/)\s*$/, "");
-    entry = { body: text, type };
+    entry = { body: Buffer.from(text), type };
     loaded.set(file, entry);
   }
   return entry;

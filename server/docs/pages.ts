@@ -3,7 +3,8 @@
  * (Swagger UI over it, served from `node_modules`), `/playground` (the API tried from a page
  * as a third-party site would, by JSONP) and `/assets/<name>` (their files, allow-listed).
  * Each page has a strict Content-Security-Policy: scripts and styles of this origin only, no
- * inline script; the playground may also load scripts (JSONP) from the API given by `?api=`.
+ * inline script; the playground may also load scripts (JSONP) from another instance given by
+ * `?api=`, when the config allows that instance (`playground.apis`).
  */
 import type { H3, H3Event } from "h3";
 import type { DependencyContainer } from "tsyringe";
@@ -25,21 +26,25 @@ const LOCKED = "base-uri 'none'; form-action 'none'; frame-ancestors 'none'; obj
 export const DOCS_CSP = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; ${LOCKED}`;
 
 /**
- * The playground's policy: its scripts, and JSONP from the API's origin; covers and audio from
- * wherever the upstreams keep them; no fetch or XHR at all (`connect-src 'none'`), as the page
- * talks to the API only the way a third-party site can.
+ * The playground's policy: its scripts, and JSONP from the API's origin when that is another
+ * instance the config allows (`playground.apis`); covers and audio from wherever the upstreams
+ * keep them; no fetch or XHR at all (`connect-src 'none'`), as the page talks to the API only
+ * the way a third-party site can. `api` is an origin from the allow-list, never the query's text.
  */
 export function playgroundCsp(api: string | undefined): string {
-  const scripts = ["'self'", apiOrigin(api)].filter(Boolean).join(" ");
+  const scripts = ["'self'", api].filter(Boolean).join(" ");
   return `default-src 'none'; script-src ${scripts}; style-src 'self'; img-src https: http: data:; media-src https: http:; connect-src 'none'; ${LOCKED}`;
 }
 
-/** The origin of `?api=` when it is an http(s) URL: the only part of it that reaches a header. */
-export function apiOrigin(api: string | undefined): string | undefined {
-  if (!api) return undefined;
+/**
+ * The allow-listed origin `?api=` names: `null` for none given (this instance), undefined for
+ * one that is not allowed (or not an http(s) URL).
+ */
+export function allowedApi(api: string | null, allowed: readonly string[]): string | null | undefined {
+  if (!api) return null;
   try {
     const url = new URL(api);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+    return allowed.find((origin) => origin === url.origin);
   } catch {
     return undefined;
   }
@@ -47,14 +52,14 @@ export function apiOrigin(api: string | undefined): string | undefined {
 
 export function registerDocsPages(app: H3, scope: DependencyContainer): void {
   const service = scope.resolve<MusicService>(Tokens.MusicService);
-  const { userAgentBlock } = scope.resolve<AppConfig>(Tokens.Config);
+  const { userAgentBlock, playground } = scope.resolve<AppConfig>(Tokens.Config);
   const shareEnabled = scope.isRegistered(Tokens.ShareService, true);
-  let document: string | undefined;
+  let document: Buffer | undefined;
 
   app.all(
     "/openapi.json",
     (event) => {
-      document ??= JSON.stringify(openApiDocument({ sources: service.sourceInfo(), shareEnabled, userAgentBlock }, Object.keys(ASSETS)));
+      document ??= Buffer.from(JSON.stringify(openApiDocument({ sources: service.sourceInfo(), shareEnabled, userAgentBlock }, Object.keys(ASSETS))));
       return reply(event, document, "application/json; charset=utf-8", "default-src 'none'; frame-ancestors 'none'", "no-cache");
     },
     PAGE,
@@ -62,7 +67,11 @@ export function registerDocsPages(app: H3, scope: DependencyContainer): void {
   app.all("/docs", (event) => reply(event, page("docs").body, page("docs").type, DOCS_CSP, "no-cache"), PAGE);
   app.all(
     "/playground",
-    (event) => reply(event, page("playground").body, page("playground").type, playgroundCsp(event.url.searchParams.get("api") ?? undefined), "no-cache"),
+    (event) => {
+      const api = allowedApi(event.url.searchParams.get("api"), playground.apis);
+      if (api === undefined) return refuseApi(event, playground.apis);
+      return reply(event, page("playground").body, page("playground").type, playgroundCsp(api ?? undefined), "no-cache");
+    },
     PAGE,
   );
   app.all(
@@ -78,7 +87,23 @@ export function registerDocsPages(app: H3, scope: DependencyContainer): void {
 
 // --- internal ---
 
-function reply(event: H3Event, body: string, type: string, csp: string, cache: string): Response {
+function reply(event: H3Event, body: Buffer, type: string, csp: string, cache: string): Response {
   stateOf(event).code = 200;
   return replyBody(event, 200, body, { "content-type": type, "content-security-policy": csp, "x-frame-options": "DENY", "cache-control": cache });
+}
+
+/** A static page naming the instances the playground may use; nothing of the request is echoed. */
+function refuseApi(event: H3Event, allowed: readonly string[]): Response {
+  stateOf(event).code = 400;
+  const list = ["this instance", ...allowed.map(escapeHtml)].join(", ");
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Playground: instance not allowed</title></head><body>
+<h1>This playground cannot use that instance</h1>
+<p><code>?api=</code> names an instance this service's playground is not allowed to load scripts from. Allowed: ${list}.</p>
+<p>An operator allows other instances with <code>playground.apis</code> in the config. <a href="playground">Open the playground on this instance</a>.</p>
+</body></html>`;
+  return replyBody(event, 400, Buffer.from(html), { "content-type": "text/html; charset=utf-8", "content-security-policy": `default-src 'none'; ${LOCKED}`, "x-frame-options": "DENY", "cache-control": "no-store" });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -17,10 +17,18 @@ export function registerDocsRoute(app: H3, scope: DependencyContainer): void {
   const service = scope.resolve<MusicService>(Tokens.MusicService);
   const { userAgentBlock } = scope.resolve<AppConfig>(Tokens.Config);
   const startedAt = Date.now();
+  // Only the uptime changes, by the second: the page is rendered at most once a second.
+  let rendered: { second: number; html: Buffer } | undefined;
+  const pageAt = (second: number) => {
+    if (rendered?.second !== second) {
+      rendered = { second, html: Buffer.from(renderStatusPage({ uptimeSeconds: second, shareEnabled, sources: service.sourceInfo(), userAgentBlock })) };
+    }
+    return rendered.html;
+  };
   app.all(
     "/",
     (event) => {
-      const html = renderStatusPage({ uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000), shareEnabled, sources: service.sourceInfo(), userAgentBlock });
+      const html = pageAt(Math.floor((Date.now() - startedAt) / 1000));
       stateOf(event).code = 200;
       return replyBody(event, 200, html, {
         "content-type": "text/html; charset=utf-8",

@@ -8,7 +8,7 @@ import { ERROR_CODES, type ServiceErrorLike } from "../../core/errors.ts";
 import { CALLBACK_PATTERN } from "../../core/params.ts";
 import type { RoutePolicy } from "../pipeline.ts";
 import { queryOf, stateOf } from "../request-state.ts";
-import { V1_STATUS } from "./errors.ts";
+import { V1_STATUS } from "../../core/errors.ts";
 
 /** A success: `dataJson` is the payload as JSON text (spliced, never re-serialised). */
 export function replyV1Data(event: H3Event, policy: RoutePolicy, dataJson: string, source: string | null, cost: number): Response {

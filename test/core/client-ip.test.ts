@@ -58,6 +58,38 @@ describe("clientAddressResolver", () => {
   });
 });
 
+describe("one client, every spelling of its address (trustProxy on)", () => {
+  const resolve = clientAddressResolver(true);
+  it.each([
+    "198.51.100.7",
+    "::ffff:198.51.100.7",
+    "::FFFF:198.51.100.7",
+    "0:0:0:0:0:ffff:198.51.100.7",
+    "0000:0000:0000:0000:0000:ffff:c633:6407",
+    "::ffff:c633:6407",
+    "[::ffff:198.51.100.7]",
+  ])("%s is 198.51.100.7, with the same rate key", (spelling) => {
+    expect(resolve("127.0.0.1", spelling)).toBe("198.51.100.7");
+    expect(rateLimitKey(resolve("127.0.0.1", spelling))).toBe("198.51.100.7");
+  });
+
+  it("keeps different mapped clients apart (they no longer share one IPv6 /64 key)", () => {
+    const keys = ["::ffff:c633:6407", "::ffff:c633:6408", "::ffff:0a00:0001"].map((spelling) => rateLimitKey(resolve("127.0.0.1", spelling)));
+    expect(keys).toEqual(["198.51.100.7", "198.51.100.8", "10.0.0.1"]);
+  });
+
+  it("spells IPv6 one way: compressed, lowercase, no zone", () => {
+    for (const spelling of ["2001:DB8:0:0:0:0:0:5", "2001:0db8:0000:0000:0000:0000:0000:0005", "2001:db8::5%eth0", "[2001:db8::5]"]) {
+      expect(resolve("127.0.0.1", spelling)).toBe("2001:db8::5");
+    }
+  });
+
+  it("takes no unusual IPv4 spelling as an address", () => {
+    expect(resolve("127.0.0.1", "127.1")).toBe("127.0.0.1");
+    expect(resolve("127.0.0.1", "0x7f.0.0.1")).toBe("127.0.0.1");
+  });
+});
+
 describe("rateLimitKey", () => {
   it("keys IPv4 by address and IPv6 by its /64", () => {
     expect(rateLimitKey("198.51.100.9")).toBe("198.51.100.9");

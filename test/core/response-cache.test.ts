@@ -6,7 +6,7 @@ import { LocalStats } from "../../core/stats/local-stats.ts";
 import { NotFoundError, UpstreamError, UpstreamTimeoutError, isServiceError } from "../../core/errors.ts";
 
 function cache(now: () => number = Date.now) {
-  const backend = memoryCacheBackend(100);
+  const backend = memoryCacheBackend({ maxEntries: 100, maxBytes: 1 << 20, maxEntryBytes: 1 << 16 });
   return new StoreResponseCache(backend, { notFoundTtl: 300, staleTtl: 3600, loadMs: 8000 }, new LocalStats(() => backend.countEntries()), now);
 }
 

@@ -11,7 +11,7 @@ import { API_FAILURES } from "../../server/docs/openapi/api.ts";
 import { OPERATION_EXAMPLES } from "../../server/docs/openapi/examples.ts";
 import type { RoutePolicy } from "../../server/pipeline.ts";
 import { apiStatus } from "../../server/share/errors.ts";
-import { V1_STATUS } from "../../server/v1/errors.ts";
+import { V1_STATUS } from "../../core/errors.ts";
 import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
 import { operationsOf, schemaCheck, type SchemaCheck } from "./schema-check.ts";
 
@@ -72,6 +72,16 @@ describe("the OpenAPI document", () => {
       expect(param(path, "callback")?.schema.pattern, path).toBeDefined();
       expect(param(path, "cb") !== undefined, path).toBe(OPERATIONS[capability].cbAlias);
     }
+  });
+
+  it("says beside /v1/playlist, in its description and its callback, that cb is no alias there", () => {
+    const rule = "JSONP on this endpoint takes `callback` only: the spec declares no `cb` alias here, so `cb` is ignored and the answer stays plain JSON (`application/json`).";
+    expect(doc.paths["/v1/playlist"].get.description).toContain(rule);
+    expect(param("/v1/playlist", "callback").description).toContain(rule);
+    for (const capability of CAPABILITIES.filter((c) => c !== "playlist")) expect(doc.paths[OPERATIONS[capability].path].get.description).not.toContain("`cb`");
+    const jsonp = doc.paths["/v1/playlist"].get.responses["200"].content["application/javascript"].examples.jsonp;
+    expect(jsonp.description).toBe("The answer to GET /v1/playlist?source=source_a&id=5550001&page=1&size=2&with_url=1&origin=my-site.example&callback=onMusic");
+    expect(jsonp.value).toMatch(/^\/\*\*\/ typeof onMusic === 'function' && onMusic\(\{"code":0,"message":"ok","data":\{"source":"source_a","id":"5550001",.*\}\);$/);
   });
 
   it("documents every /v1 error code with its HTTP status, and every /api status", () => {

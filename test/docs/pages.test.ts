@@ -5,7 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../core/config.ts";
 import { ASSETS } from "../../server/docs/assets.ts";
+import { DOCS_USER_AGENT } from "../../server/docs/openapi/document.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 
 let t: TestApp;
@@ -34,23 +36,31 @@ describe("pages for people who use the API", () => {
     expect(refs).toEqual(["assets/swagger-ui.css", "assets/docs.css", "assets/swagger-ui-bundle.js", "assets/docs.js"]);
     for (const ref of refs) expect((await t.get(`/${ref}`)).status, ref).toBe(200);
     expect(readFileSync(ASSETS["docs.js"].file, "utf8")).toContain("validatorUrl: null");
+    // the user-agent of Try it out's requests (and curl commands) is the one the document names
+    expect(readFileSync(ASSETS["docs.js"].file, "utf8")).toContain(`request.headers["User-Agent"] = "${DOCS_USER_AGENT}";`);
   });
 
-  it("/playground may load scripts from the ?api= origin only, and may not fetch at all", async () => {
+  it("/playground loads scripts from this origin only unless ?api= names an allowed instance, and may not fetch at all", async () => {
     const policy = async (query: string) => (await t.get(`/playground${query}`)).headers.get("content-security-policy")!;
     const base = "default-src 'none'; script-src 'self'; style-src 'self'; img-src https: http: data:; media-src https: http:; connect-src 'none'";
     expect(await policy("")).toContain(base);
-    expect(await policy("?api=http://localhost:4000/music/")).toContain("script-src 'self' http://localhost:4000; style-src");
-    expect(await policy("?api=https://music.example.org")).toContain("script-src 'self' https://music.example.org; style-src");
-    // Only an http(s) origin ever reaches the header.
-    for (const hostile of ["javascript:alert(1)", "data:text/javascript,1", "http://a.example/;script-src *", "http://a.example%3Bscript-src%20*", "not a url"]) {
-      expect((await policy(`?api=${encodeURIComponent(hostile)}`)).split(";")[1], hostile).toMatch(/^ script-src 'self'( http:\/\/a\.example)?$/);
-    }
+    expect(await policy("?api=")).toContain(base);
     const html = await (await t.get("/playground")).text();
     expect(html).not.toMatch(/<script [^>]*>[^<]|<script>/);
     expect(localRefs(html)).toEqual(["assets/playground.css", "assets/playground.js"]);
   });
 
+  it("/playground?api= naming an instance that is not allowed (none is by default) is a 400 page that echoes nothing", async () => {
+    for (const hostile of ["https://music.example.org", "http://localhost:4000/music/", "javascript:alert(1)", "data:text/javascript,1", "http://a.example/;script-src *", "http://a;script-src *.example", "not a url"]) {
+      const response = await t.get(`/playground?api=${encodeURIComponent(hostile)}`);
+      expect(response.status, hostile).toBe(400);
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'");
+      const text = await response.text();
+      expect(text).toContain("playground.apis");
+      expect(text).not.toContain("example");
+      expect(text).not.toContain("script-src");
+    }
+  });
   it("serves every allow-listed asset with its type, and Swagger UI's straight from node_modules", async () => {
     for (const [name, { type }] of Object.entries(ASSETS)) {
       const response = await t.get(`/assets/${name}`);
@@ -76,6 +86,29 @@ describe("pages for people who use the API", () => {
   it("the playground's scripts never use fetch or XHR: JSONP only", () => {
     for (const name of Object.keys(ASSETS).filter((n) => /^(playground|player|render|jsonp|lrc)\.js$/.test(n))) {
       expect(readFileSync(ASSETS[name].file, "utf8"), name).not.toMatch(/\bfetch\s*\(|XMLHttpRequest|sendBeacon|EventSource|WebSocket/);
+    }
+  });
+});
+
+describe("the playground with other instances allowed (playground.apis)", () => {
+  let allowing: TestApp;
+  beforeAll(async () => {
+    allowing = await startTestApp({ config: { lyrics: false, playground: { apis: ["https://music.example.org", "http://localhost:4000/"] } } });
+  });
+  afterAll(() => allowing?.close());
+
+  it("puts exactly the allowed origin in script-src, and nothing of the query's own text", async () => {
+    const policy = async (api: string) => (await allowing.get(`/playground?api=${encodeURIComponent(api)}`)).headers.get("content-security-policy")!;
+    expect(await policy("https://music.example.org")).toContain("script-src 'self' https://music.example.org; style-src");
+    expect(await policy("https://music.example.org/v1/some/path?x=1")).toContain("script-src 'self' https://music.example.org; style-src");
+    expect(await policy("http://localhost:4000/music/")).toContain("script-src 'self' http://localhost:4000; style-src");
+    expect((await allowing.get(`/playground?api=${encodeURIComponent("https://evil.example.org")}`)).status).toBe(400);
+    expect((await allowing.get(`/playground?api=${encodeURIComponent("http://music.example.org")}`)).status).toBe(400);
+  });
+
+  it("refuses an entry that is not an origin at start", () => {
+    for (const entry of ["music.example.org", "https://music.example.org/path", "ftp://music.example.org", "https://a;b.example"]) {
+      expect(() => parseConfig({ playground: { apis: [entry] } }, {}), entry).toThrow(/playground\.apis\.0: expected the origin of an instance/);
     }
   });
 });

@@ -96,3 +96,24 @@ describe("stale answers", () => {
     expect(refreshed.headers.get("x-cache")).toBe("MISS");
   });
 });
+
+describe("stale answers end with cache.ttl.stale (memory store)", () => {
+  let s: FakeApp;
+  beforeAll(async () => {
+    s = await startFakeApp({ config: { cache: { ttl: { song: 1, stale: 1 } }, upstream: { retries: 0, timeoutMs: 500 } } });
+  });
+  afterAll(() => s.close());
+
+  it("answers 2002, not STALE, for an answer expired longer ago than the stale window", async () => {
+    expect((await s.json(v1("song", { source: "source_a", id: "6" }))).body.code).toBe(0);
+    // Fresh for 1 s, a stand-in for 1 s more; at 2.3 s it must be gone.
+    await new Promise((r) => setTimeout(r, 2300));
+    s.sims.source_a.fault({ kind: "status", status: 500 });
+    const late = await s.json(v1("song", { source: "source_a", id: "6" }));
+    s.sims.source_a.fault(undefined);
+    expect(late.body.code).toBe(2002);
+    expect(late.headers.get("x-cache")).not.toBe("STALE");
+    const entries = (await s.json(v1("status"))).body.data.cache.entries;
+    expect(entries).toBe(0);
+  });
+});

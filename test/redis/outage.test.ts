@@ -70,22 +70,22 @@ describe.skipIf(!HAVE_REDIS_SERVER)("Redis going away and coming back", () => {
       expect(lines(app, "redis unavailable")).toHaveLength(1);
       expect(app.logs.join("\n")).not.toContain("Unhandled error");
     }
-    // The cache is bypassed (not lost in a queue): ids 2 and 2 again went to each instance's
-    // upstream, and id 1 to a's (b's answer for it was a hit, kept in b's own rendered answers).
-    expect(a.sims.source_a.calls.get("GET /tracks/:id")).toBe(4);
-    expect(b.sims.source_a.calls.get("GET /tracks/:id")).toBe(2);
+    // Each instance's in-process tier is the cache meanwhile: id 1 is answered from it (a loaded
+    // it, b kept the copy it read from Redis), id 2 is loaded once per instance and then a hit.
+    expect(a.sims.source_a.calls.get("GET /tracks/:id")).toBe(2);
+    expect(b.sims.source_a.calls.get("GET /tracks/:id")).toBe(1);
 
     await redis.restart();
     await until(() => lines(a, "redis available again").length === 1 && lines(b, "redis available again").length === 1, 5000);
     // Shared again: a miss on a is a hit on b.
     expect((await a.json(v1("song", { source: "source_a", id: 3 }))).body.cost).toBeGreaterThan(0);
     expect((await b.json(v1("song", { source: "source_a", id: 3 }))).body.cost).toBe(0);
-    // The restarted Redis is empty: its totals are what both counted during the outage (a: 3
-    // misses; b: 2 misses and the hit from its rendered answer, kept here and sent once it was
-    // back) and since (a miss on a, a hit on b).
+    // The restarted Redis is empty: its totals are what both counted during the outage (each:
+    // id 1 a hit, id 2 a miss then a hit; kept here and sent once it was back) and since (a miss
+    // on a, a hit on b).
     await b.json(v1("status"));
     const merged = (await a.json(v1("status"))).body.data.cache;
-    expect([merged.misses, merged.hits]).toEqual([6, 2]);
+    expect([merged.misses, merged.hits]).toEqual([3, 5]);
     expect(lines(a, "redis unavailable")).toHaveLength(1);
   }, 20_000);
 
@@ -128,7 +128,42 @@ describe("Redis unreachable at start", () => {
       expect(Math.max(...times)).toBeLessThan(QUICK_MS + 500);
       expect(later.ms).toBeLessThan(100);
       expect(lines(app, "redis unreachable at start")).toHaveLength(1);
+      // The in-process tier is the cache meanwhile: id 1 asked twice made one upstream call.
+      expect(app.sims.source_a.calls.get("GET /tracks/:id")).toBe(2);
       expect(app.logs.filter((line) => line.includes("redis"))).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("with a wrong password, the in-process tier still answers: one song asked 100 times costs one upstream call", async () => {
+    const guarded = await startPrivateRedis(["--requirepass", "right"]);
+    const app = await startFakeApp({ config: { store: { redis: `redis://:wrong@127.0.0.1:${guarded.port}` }, rateLimit: { points: 100_000 } } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 100; i++) codes.push((await app.json(v1("song", { source: "source_a", id: 2 }))).body.code);
+      expect(codes.every((code) => code === 0)).toBe(true);
+      expect(app.sims.source_a.calls.get("GET /tracks/:id")).toBe(1);
+    } finally {
+      await app.close();
+      await guarded.stop();
+    }
+  });
+
+  it("keeps caching and coalescing in memory: one song asked 300 times costs one upstream call", async () => {
+    const port = await freePort();
+    const app = await startFakeApp({ config: { store: { redis: `redis://:wrong@127.0.0.1:${port}/?password=wrong` }, rateLimit: { points: 100_000 } } });
+    try {
+      app.sims.source_a.fault({ kind: "latency", ms: 100 }, "GET /tracks/:id");
+      const together = await Promise.all(Array.from({ length: 50 }, () => app.json(v1("song", { source: "source_a", id: 7 }))));
+      app.sims.source_a.fault(undefined, "GET /tracks/:id");
+      const statuses: (string | null)[] = [];
+      for (let i = 0; i < 250; i++) statuses.push((await app.get(v1("song", { source: "source_a", id: 7 }))).headers.get("x-cache"));
+      expect(together.every((answer) => answer.body.code === 0)).toBe(true);
+      expect(statuses.every((status) => status === "HIT")).toBe(true);
+      expect(app.sims.source_a.calls.get("GET /tracks/:id")).toBe(1);
+      // The start-up line never shows the password, in the userinfo or in the query.
+      expect(app.logs.join("\n")).not.toContain("wrong");
     } finally {
       await app.close();
     }

@@ -24,11 +24,12 @@ export interface PrivateRedis {
   stop(): Promise<void>;
 }
 
-export async function startPrivateRedis(): Promise<PrivateRedis> {
+/** `args`: more redis-server options, e.g. `["--requirepass", "secret"]`. */
+export async function startPrivateRedis(args: string[] = []): Promise<PrivateRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"], { stdio: "ignore" });
+    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no", ...args], { stdio: "ignore" });
     await waitForPing(port);
   };
   const kill = async () => {
@@ -58,7 +59,7 @@ async function waitForPing(port: number): Promise<void> {
   while (Date.now() < until) {
     const pong = await new Promise<boolean>((resolve) => {
       const socket = createConnection({ host: "127.0.0.1", port }, () => socket.write("PING\r\n"));
-      socket.once("data", (data) => (socket.destroy(), resolve(data.toString().startsWith("+PONG"))));
+      socket.once("data", (data) => (socket.destroy(), resolve(/^(\+PONG|-NOAUTH)/.test(data.toString()))));
       socket.once("error", () => resolve(false));
       socket.setTimeout(300, () => (socket.destroy(), resolve(false)));
     });

@@ -39,6 +39,8 @@ export interface TestAppOptions {
   /** plugin definitions to register; default: discover `plugins/` */
   plugins?: AnyPluginDefinition[];
   env?: NodeJS.ProcessEnv;
+  /** the port to listen on (default: any free one) */
+  port?: number;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -51,7 +53,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const handler = nodeEntry(createNodeHandler(scope, answers, app), logger);
   const server: Server = createServer(handler);
   hardenServer(server, handler, { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const get = (path: string, init: RequestInit = {}) =>

@@ -5,11 +5,14 @@
  */
 import { DEFAULT_USER_AGENT_BLOCK, VERSION } from "../../../core/config.ts";
 import type { SourceInfo } from "../../../core/domain.ts";
-import { V1_STATUS } from "../../v1/errors.ts";
+import { V1_STATUS } from "../../../core/errors.ts";
 import { MEANING } from "../reference.ts";
 import { apiComponents, apiPaths } from "./api.ts";
 import { answerComponents, type JsonSchema } from "./json-schema.ts";
 import { v1Components, v1Paths } from "./v1.ts";
+
+/** The user-agent the requests of Try it out on `/docs` carry (`public/docs.js`), so that the curl command it shows is answered. */
+export const DOCS_USER_AGENT = "my-app/1.0 (music-aggregator docs)";
 
 export interface OpenApiInput {
   /** the registered sources (named in the `source` parameter's description) */
@@ -50,7 +53,7 @@ function description(userAgentBlock: readonly string[]): string {
 
 **JSONP** on every /v1 endpoint with \`callback\` (alias \`cb\`, except on /v1/playlist): the answer is \`application/javascript\`, always HTTP 200, the outcome only in \`code\`. No answer carries CORS headers: browsers on other origins use JSONP.
 
-**User-agent**: send one that names your application. An empty user-agent, or one with any of these product tokens (anywhere, any case), is answered 4002 (HTTP 403): ${userAgentBlock.map((entry) => `\`${entry.replace(/[/(]\s*$/, "").trim()}\``).join(", ")}.
+**User-agent**: send one that names your application. An empty user-agent, or one with any of these product tokens (anywhere, any case), is answered 4002 (HTTP 403): ${userAgentBlock.map((entry) => `\`${entry.replace(/[/(]\s*$/, "").trim()}\``).join(", ")}. That is why the curl command **Try it out** shows carries \`-H 'User-Agent: ${DOCS_USER_AGENT}'\`: without it curl sends its own, \`curl/…\`, and is answered 4002. Put your application's name there.
 
 **Error codes** (HTTP status in JSON mode):
 

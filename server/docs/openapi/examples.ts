@@ -1,10 +1,13 @@
 /**
- * Examples of the OpenAPI document: a request and its answer's `data` for every endpoint. The
- * requests name ids of the demo's simulated catalog, so "Try it out" answers in demo mode
- * (`npm run demo`); the answers are what the demo answers, shortened. A test validates every
- * example against its schema and runs every request example against the demo.
+ * Examples of the OpenAPI document: a request and its answer's `data` for every endpoint, for
+ * every source of the demo (source_a's here, the others' in `source-examples.ts`). The requests
+ * name ids of the demo's simulated catalog, so "Try it out" answers in demo mode (`npm run
+ * demo`); the answers are what the demo answers, shortened, with the upstreams' own addresses
+ * (the demo maps them to its own server). A test validates every example against its schema
+ * and runs every request example against the demo.
  */
 import type { Capability } from "../../../core/operations.ts";
+import { SOURCE_EXAMPLES } from "./source-examples.ts";
 
 const DEEZER_COVER = "https://e-cdns-images.dzcdn.net/images/cover/5f1e2d3c4b5a69788796a5b4c3d2e1f0/1000x1000-000000-80-0-0.jpg";
 const HARBOUR_COVER = "https://e-cdns-images.dzcdn.net/images/cover/9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b/1000x1000-000000-80-0-0.jpg";
@@ -35,14 +38,15 @@ export interface OperationExample {
   data: unknown;
 }
 
-/** One or more examples per `/v1` operation; the first is the parameters' own example. */
-export const OPERATION_EXAMPLES: Record<Capability, Record<string, OperationExample>> = {
+/** source_a's examples of each `/v1` operation (and the all-search's). */
+const SOURCE_A_EXAMPLES: Record<Capability, Record<string, OperationExample>> = {
   search: {
     all: {
       summary: "every source at once",
       query: { q: "paper", source: "all", size: "2" },
       data: { page: 1, size: 2, total: 9, failed: [], list: [paperLanterns, paperKites] },
     },
+    source_a: { summary: "one source", query: { q: "paper", source: "source_a", size: "2" }, data: { page: 1, size: 2, total: 1, failed: [], list: [paperLanterns] } },
   },
   song: { song: { summary: "a song", query: { source: "source_a", id: "9100002" }, data: { ...saltAir, quality: ["standard"], publishAt: "2019-05-17" } } },
   url: {
@@ -106,6 +110,19 @@ export const OPERATION_EXAMPLES: Record<Capability, Record<string, OperationExam
     },
   },
 };
+
+/**
+ * Examples of every `/v1` operation for every source of the demo that serves it: source_a's
+ * first (their values are the parameters' defaults in Try it out), then one per other source,
+ * keyed by its id. Each summary starts with the source it asks.
+ */
+export const OPERATION_EXAMPLES: Record<Capability, Record<string, OperationExample>> = Object.fromEntries(
+  Object.entries(SOURCE_A_EXAMPLES).map(([capability, own]) => {
+    const others = Object.entries(SOURCE_EXAMPLES).flatMap(([id, examples]) => (examples[capability as Capability] ? [[id, examples[capability as Capability]!] as const] : []));
+    const all = [...Object.entries(own), ...others].map(([key, e]) => [key, e.query.source === "all" ? e : { ...e, summary: `${e.query.source}: ${e.summary}` }]);
+    return [capability, Object.fromEntries(all)];
+  }),
+) as Record<Capability, Record<string, OperationExample>>;
 
 /** `data` of the service's own endpoints. */
 export const SERVICE_EXAMPLES: Record<string, unknown> = {

@@ -2,14 +2,14 @@
  * The `/v1` part of the OpenAPI document, from the operation table (`core/operations.ts`: the
  * parameters with their limits, the data of each answer) and `SERVICE_ENDPOINTS`, with the
  * common `origin`/`callback`/`cb` parameters, the envelope, JSONP, and every error code with
- * its HTTP status (`V1_STATUS`).
+ * its HTTP status (`V1_STATUS`, from the one error table).
  */
 import type { SourceInfo } from "../../../core/domain.ts";
 import { CAPABILITIES, OPERATIONS } from "../../../core/operations.ts";
 import { callback, origin } from "../../../core/params.ts";
-import { V1_STATUS } from "../../v1/errors.ts";
+import { V1_STATUS } from "../../../core/errors.ts";
 import { SERVICE_ENDPOINTS } from "../../v1/routes.ts";
-import { MEANING } from "../reference.ts";
+import { MEANING, PLAYLIST_JSONP_RULE } from "../reference.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES, V1_ERROR_EXAMPLES, type OperationExample } from "./examples.ts";
 import { dataSchema, fieldsOf, inputSchema, isRequired, typeRef, type JsonSchema } from "./json-schema.ts";
 
@@ -30,26 +30,27 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
     const first = Object.values(examples)[0];
     const parameters = fieldsOf(op.params).map(([name, field]) => {
       const schema = inputSchema(field);
-      const example = first.query[name];
       const description = name === "source" ? `${field.description}; registered here: ${registered}` : field.description;
-      return { name, in: "query", required: isRequired(field), description, schema, ...(example === undefined ? {} : { example: typed(schema, example) }) };
+      return { name, in: "query", required: isRequired(field), description, schema, ...parameterExamples(name, schema, examples) };
     });
     const codes = Object.keys(V1_STATUS).map(Number).filter((code) => code !== 0 && (code !== 3002 || capability === "url"));
+    const answers = Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)]));
     paths[op.path] = {
       get: {
         operationId: capability,
         tags: ["music"],
         summary: op.summary,
-        description: `${op.summary}${op.notes ? ` ${op.notes}` : ""} HEAD is answered like GET, without a body.`,
+        description: `${op.summary}${op.notes ? ` ${op.notes}` : ""} HEAD is answered like GET, without a body.${op.cbAlias ? "" : ` ${markdown(PLAYLIST_JSONP_RULE)}`}`,
         parameters: [...parameters, ...commonParameters(op.cbAlias)],
         responses: {
-          "200": success(dataSchema(op.data), Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)])), true),
+          "200": success(dataSchema(op.data), answers, true, jsonpExample(op.path, first.query, answers[Object.keys(examples)[0]].value)),
           ...failures(codes),
         },
       },
     };
   }
   for (const endpoint of SERVICE_ENDPOINTS) {
+    const value = envelope(SERVICE_EXAMPLES[endpoint.path], null);
     paths[endpoint.path] = {
       get: {
         operationId: endpoint.path.slice("/v1/".length),
@@ -57,7 +58,10 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
         summary: endpoint.summary,
         description: `${endpoint.summary} Computed per request, never cached. HEAD is answered like GET, without a body.`,
         parameters: commonParameters(true),
-        responses: { "200": success(typeRef(endpoint.data), { example: { value: envelope(SERVICE_EXAMPLES[endpoint.path], null) } }, false), ...failures(SERVICE_CODES) },
+        responses: {
+          "200": success(typeRef(endpoint.data), { example: { value } }, false, jsonpExample(endpoint.path, {}, value)),
+          ...failures(SERVICE_CODES),
+        },
       },
     };
   }
@@ -100,9 +104,42 @@ export function v1Components(): { parameters: JsonSchema; headers: JsonSchema; s
 
 // --- internal ---
 
+/** The callback name of the JSONP examples. */
+const JSONP_CALLBACK = "onMusic";
+
 function commonParameters(cbAlias: boolean): JsonSchema[] {
-  const refs = [{ $ref: "#/components/parameters/origin" }, { $ref: "#/components/parameters/callback" }];
-  return cbAlias ? [...refs, { $ref: "#/components/parameters/cb" }] : refs;
+  const origin = { $ref: "#/components/parameters/origin" };
+  if (cbAlias) return [origin, { $ref: "#/components/parameters/callback" }, { $ref: "#/components/parameters/cb" }];
+  // Where cb is no alias, the callback parameter says so itself: it is where people look.
+  const callbackParameter = v1Components().parameters.callback as JsonSchema;
+  return [origin, { ...callbackParameter, description: `${callbackParameter.description}. ${markdown(PLAYLIST_JSONP_RULE)}` }];
+}
+
+/** The JSONP answer to `path` with `query` and callback=onMusic, saying its request. */
+function jsonpExample(path: string, query: Record<string, string>, answer: unknown): JsonSchema {
+  const search = new URLSearchParams({ ...query, origin: "my-site.example", callback: JSONP_CALLBACK });
+  return {
+    summary: `with callback=${JSONP_CALLBACK}`,
+    description: `The answer to GET ${path}?${search}`,
+    value: `/**/ typeof ${JSONP_CALLBACK} === 'function' && ${JSONP_CALLBACK}(${JSON.stringify(answer)});`,
+  };
+}
+
+/** The rule's parameter names as code, for the Markdown of OpenAPI descriptions. */
+function markdown(text: string): string {
+  return text.replace(/\b(callback|cb|application\/json)\b/g, "`$1`");
+}
+
+/**
+ * A parameter's values in the answer examples: one `example` when they agree, else `examples`
+ * named and summed up as the answers are, which Swagger UI offers in a list: Try it out can then
+ * ask every source, not only the first (whose values come first, as the defaults).
+ */
+function parameterExamples(name: string, schema: JsonSchema, examples: Record<string, OperationExample>): JsonSchema {
+  const given = Object.entries(examples).filter(([, e]) => e.query[name] !== undefined);
+  if (!given.length) return {};
+  if (given.every(([, e]) => e.query[name] === given[0][1].query[name])) return { example: typed(schema, given[0][1].query[name]) };
+  return { examples: Object.fromEntries(given.map(([key, e]) => [key, { summary: e.summary, value: typed(schema, e.query[name]) }])) };
 }
 
 /** A query value as its schema's type: `"2"` is the integer 2. */
@@ -119,10 +156,9 @@ function envelope(data: unknown, source: string | null | undefined) {
   return { code: 0, message: "ok", data, source: source ?? null, cost: source ? 12 : 0 };
 }
 
-function success(data: JsonSchema, examples: Record<string, { summary?: string; value: unknown }>, cached: boolean): JsonSchema {
-  const first = Object.values(examples)[0].value;
+function success(data: JsonSchema, examples: Record<string, { summary?: string; value: unknown }>, cached: boolean, jsonp: JsonSchema): JsonSchema {
   return {
-    description: "Success (code 0). With callback (or cb): the same envelope, as JSONP.",
+    description: "Success (code 0). With callback: the same envelope, as JSONP.",
     headers: { ...RATE_LIMIT_HEADERS, ...(cached ? { "X-Cache": { $ref: "#/components/headers/X-Cache" } } : {}) },
     content: {
       "application/json": {
@@ -141,7 +177,7 @@ function success(data: JsonSchema, examples: Record<string, { summary?: string; 
       },
       "application/javascript": {
         schema: { type: "string", description: "/**/ typeof NAME === 'function' && NAME(ENVELOPE); (failures too, always HTTP 200)" },
-        example: `/**/ typeof onMusic === 'function' && onMusic(${JSON.stringify(first)});`,
+        examples: { jsonp: jsonp },
       },
     },
   };
