@@ -26,12 +26,33 @@ export interface SourceWindow {
 }
 
 export function mergeWindows(query: string, windows: readonly SourceWindow[]): SearchSong[] {
-  const candidates = rankedCandidates(query, windows);
+  return mergeScored(windows.map((window, sourceIndex) => scoreWindow(query, window, sourceIndex)));
+}
+
+/**
+ * One window's songs read and scored for `query` (the work of a merge that needs no other
+ * window): done as each window arrives, so that little is left once the last one is in.
+ */
+export function scoreWindow(query: string, window: SourceWindow, sourceIndex: number): ScoredWindow {
+  const seen = new Set<string>();
+  const candidates: Candidate[] = [];
+  window.list.forEach((song, rank) => {
+    // An upstream that lists a song twice shows it once.
+    if (seen.has(song.id)) return;
+    seen.add(song.id);
+    candidates.push({ song, recording: recordingOf(song), score: relevance(query, song), rank, sourceIndex, playability: playability(song, window.playback) });
+  });
+  return { candidates };
+}
+
+/** The merged list of scored windows (`scoreWindow`), given in source order. */
+export function mergeScored(windows: readonly ScoredWindow[]): SearchSong[] {
+  const candidates = windows.flatMap((w) => w.candidates).sort((a, b) => b.score - a.score || a.rank - b.rank || a.sourceIndex - b.sourceIndex);
   const entries: Entry[] = [];
   const byKey = new Map<string, Entry[]>();
   for (const candidate of candidates) {
     const keys = keysOf(candidate.recording);
-    const found = joinable(keys.flatMap((k) => byKey.get(k) ?? []), candidate);
+    const found = joinable(entriesOf(byKey, keys), candidate);
     if (found) {
       found.members.push(candidate);
       for (const key of keys) index(byKey, key, found);
@@ -42,6 +63,11 @@ export function mergeWindows(query: string, windows: readonly SourceWindow[]): S
     for (const key of keys) index(byKey, key, entry);
   }
   return entries.map(shown);
+}
+
+/** A window's songs as the merge compares them. */
+export interface ScoredWindow {
+  readonly candidates: readonly Candidate[];
 }
 
 // --- internal ---
@@ -60,20 +86,6 @@ interface Entry {
   members: Candidate[];
 }
 
-function rankedCandidates(query: string, windows: readonly SourceWindow[]): Candidate[] {
-  const candidates: Candidate[] = [];
-  windows.forEach((window, sourceIndex) => {
-    const seen = new Set<string>();
-    window.list.forEach((song, rank) => {
-      // An upstream that lists a song twice shows it once.
-      if (seen.has(song.id)) return;
-      seen.add(song.id);
-      candidates.push({ song, recording: recordingOf(song), score: relevance(query, song), rank, sourceIndex, playability: playability(song, window.playback) });
-    });
-  });
-  return candidates.sort((a, b) => b.score - a.score || a.rank - b.rank || a.sourceIndex - b.sourceIndex);
-}
-
 /** 0 full length, 1 preview, 2 not playable, 3 VIP: the lower, the better to show. */
 function playability(song: Song, playback: Playback): number {
   if (song.vip) return 3;
@@ -81,9 +93,18 @@ function playability(song: Song, playback: Playback): number {
   return playback === "full" ? 0 : 1;
 }
 
-/** The entries a recording may belong to are found by its title and by its ISRC. */
+/**
+ * The entries a recording may belong to are found by its title and versions (which a match by
+ * metadata needs equal) and by its ISRC.
+ */
 function keysOf(recording: Recording): string[] {
-  return [`t:${recording.core}`, ...(recording.isrc ? [`i:${recording.isrc}`] : [])];
+  return [`t:${recording.core}|${recording.versions.join("|")}`, ...(recording.isrc ? [`i:${recording.isrc}`] : [])];
+}
+
+/** The entries filed under any of `keys`, each once, in list order. */
+function entriesOf(byKey: Map<string, Entry[]>, keys: string[]): Entry[] {
+  const found = new Set(keys.flatMap((key) => byKey.get(key) ?? []));
+  return [...found].sort((a, b) => a.order - b.order);
 }
 
 function index(byKey: Map<string, Entry[]>, key: string, entry: Entry): void {
@@ -93,10 +114,8 @@ function index(byKey: Map<string, Entry[]>, key: string, entry: Entry): void {
 }
 
 /** The first entry, in list order, that takes the candidate: no song of its source, the same recording as every song. */
-function joinable(found: Entry[], candidate: Candidate): Entry | undefined {
-  return found
-    .sort((a, b) => a.order - b.order)
-    .find(
+function joinable(found: readonly Entry[], candidate: Candidate): Entry | undefined {
+  return found.find(
       (entry) =>
         entry.members.every((m) => m.song.source !== candidate.song.source) && entry.members.every((m) => sameRecording(m.recording, candidate.recording).same),
     );

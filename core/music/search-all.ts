@@ -10,7 +10,7 @@ import { deadline } from "../http/deadline.ts";
 import { searchPagingOf } from "../plugin.ts";
 import type { CachedAnswer } from "../services.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
-import { mergeWindows, type SourceWindow } from "./merged-search.ts";
+import { mergeScored, scoreWindow, type ScoredWindow } from "./merged-search.ts";
 
 /** One source's window of a query (page 1 of `size` songs); `signal` ends this caller's wait, not the shared load. */
 export type SearchWindow = (source: BoundSource, q: string, size: number, signal: AbortSignal) => Promise<CachedAnswer>;
@@ -34,9 +34,17 @@ export class SearchAllService {
   async list(sources: BoundSource[], q: string, signal?: AbortSignal): Promise<{ merged: MergedList; cost: number }> {
     if (!sources.length) throw new SourceError("no enabled source supports search");
     const started = performance.now();
-    const outcomes = await Promise.all(sources.map((source) => this.withDeadline(source, q, signal)));
+    // Each window is read and scored as it arrives: only the merge itself waits for the last one.
+    const outcomes = await Promise.all(
+      sources.map(async (source, i) => {
+        const outcome = await this.withDeadline(source, q, signal);
+        if (isServiceError(outcome)) return outcome;
+        const { list } = JSON.parse(outcome.json) as { list: SearchSong[] };
+        return { cost: outcome.cost, scored: scoreWindow(q, { playback: source.plugin.playback ?? "full", list }, i) };
+      }),
+    );
 
-    const windows: SourceWindow[] = [];
+    const windows: ScoredWindow[] = [];
     const failed: string[] = [];
     let fromUpstream = false;
     outcomes.forEach((outcome, i) => {
@@ -44,8 +52,7 @@ export class SearchAllService {
         failed.push(sources[i].id);
         return;
       }
-      const { list } = JSON.parse(outcome.json) as { list: SearchSong[] };
-      windows.push({ playback: sources[i].plugin.playback ?? "full", list });
+      windows.push(outcome.scored);
       if (outcome.cost > 0) fromUpstream = true;
     });
     if (failed.length === sources.length) {
@@ -55,7 +62,7 @@ export class SearchAllService {
         : new UpstreamError(`every source failed: ${failed.join(", ")}`);
       throw withCost(error, performance.now() - started);
     }
-    const merged = { failed, list: mergeWindows(q, windows) };
+    const merged = { failed, list: mergeScored(windows) };
     return { merged, cost: fromUpstream || failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0 };
   }
 
