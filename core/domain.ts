@@ -39,6 +39,9 @@ export const SongDetail = Song.extend({
 });
 export type SongDetail = z.infer<typeof SongDetail>;
 
+/** extension: one source's copy of a recording, and how sure the match is (`/v1/match`'s confidence) */
+const MatchedSong = z.looseObject({ source: z.string(), id: z.string().min(1), confidence: z.number().min(0).max(1) });
+
 export const SongUrl = z.looseObject({
   source: z.string(),
   id: z.string().min(1),
@@ -51,6 +54,9 @@ export const SongUrl = z.looseObject({
   expireAt: NonNegativeInt.nullable(),
   /** docs/decisions.md (Sources): true when only a preview clip is public */
   preview: z.boolean().optional(),
+  /** extension, `fallback=1` only: the song asked for, when this address is another source's copy of it */
+  matchedFrom: MatchedSong.optional()
+    .describe("extension, fallback=1 only: the song that was asked for, when this address is the same recording on another source (source and id are that copy's)"),
 });
 export type SongUrl = z.infer<typeof SongUrl>;
 
@@ -83,7 +89,12 @@ export const ArtistDetail = z.looseObject({
 export type ArtistDetail = z.infer<typeof ArtistDetail>;
 
 /** A track of a playlist; with `with_url=1` it also carries `url` (string or null). */
-export const PlaylistSong = Song.extend({ url: z.string().nullable().optional() });
+export const PlaylistSong = Song.extend({
+  url: z.string().nullable().optional(),
+  /** extension, `fallback=1` only: the copy `url` belongs to, when it is another source's */
+  urlFrom: MatchedSong.optional()
+    .describe("extension, with_url=1&fallback=1 only: the same recording on another source whose address url is"),
+});
 export type PlaylistSong = z.infer<typeof PlaylistSong>;
 
 export const PlaylistDetail = z.looseObject({
@@ -149,6 +160,22 @@ export type SearchPage = z.infer<typeof SearchPage>;
 /** What a source plugin's `search` returns: one page of songs and the upstream's total. */
 export const SearchResult = z.looseObject({ total: NonNegativeInt, list: z.array(Song) });
 export type SearchResult = z.infer<typeof SearchResult>;
+
+/** extension: a song found on another source as the same recording (`/v1/match`) */
+export const Match = z.looseObject({
+  song: Song,
+  confidence: z.number().min(0).max(1).describe("how sure the match is: 1 for equal ISRCs, 0.80 to 0.98 by metadata (never 0.5 or less)"),
+  reason: z.enum(["isrc", "metadata"]).describe("isrc: both sides know the recording's ISRC and it is equal; metadata: title, version, artist and length agree"),
+});
+export type Match = z.infer<typeof Match>;
+
+/** extension: `/v1/match`, the song asked for and the same recording on the other sources */
+export const MatchResult = z.looseObject({
+  song: SongDetail,
+  matches: z.array(Match).describe("the same recording on the other sources that can search, best first"),
+  failed: z.array(z.string()).describe("extension: the sources whose search failed or timed out (their copies, if any, are not listed)"),
+});
+export type MatchResult = z.infer<typeof MatchResult>;
 
 export const SourceInfo = z.object({
   capability: z.record(z.string(), z.record(z.string(), z.boolean())),

@@ -14,7 +14,9 @@
 import { artistKey, fold, words } from "./fold.ts";
 
 export interface ParsedTitle {
-  /** the folded title without its tags, track number or artist prefix */
+  /** the title without its tags, track number or artist prefix, as written */
+  title: string;
+  /** `title` folded */
   core: string;
   /** the folded version tags, canonical and sorted (empty for the plain recording) */
   versions: string[];
@@ -96,7 +98,8 @@ export function parseTitle(title: string, artists: readonly string[] = []): Pars
       if (version) versions.push(version);
     }
   }
-  return { core: fold([withoutSuffix(rest, credited), ...numbering].join(" ")), versions: [...new Set(versions)].sort(), featured };
+  const own = [withoutSuffix(rest, credited), ...numbering].join(" ").trim();
+  return { title: own, core: fold(own), versions: [...new Set(versions)].sort(), featured };
 }
 
 /**

@@ -35,14 +35,7 @@ export class SearchAllService {
     if (!sources.length) throw new SourceError("no enabled source supports search");
     const started = performance.now();
     // Each window is read and scored as it arrives: only the merge itself waits for the last one.
-    const outcomes = await Promise.all(
-      sources.map(async (source, i) => {
-        const outcome = await this.withDeadline(source, q, signal);
-        if (isServiceError(outcome)) return outcome;
-        const { list } = JSON.parse(outcome.json) as { list: SearchSong[] };
-        return { cost: outcome.cost, scored: scoreWindow(q, { playback: source.plugin.playback ?? "full", list }, i) };
-      }),
-    );
+    const outcomes = await this.windows(sources, q, signal, (source, list, i) => scoreWindow(q, { playback: source.plugin.playback ?? "full", list }, i));
 
     const windows: ScoredWindow[] = [];
     const failed: string[] = [];
@@ -52,7 +45,7 @@ export class SearchAllService {
         failed.push(sources[i].id);
         return;
       }
-      windows.push(outcome.scored);
+      windows.push(outcome.read);
       if (outcome.cost > 0) fromUpstream = true;
     });
     if (failed.length === sources.length) {
@@ -64,6 +57,26 @@ export class SearchAllService {
     }
     const merged = { failed, list: mergeScored(windows) };
     return { merged, cost: fromUpstream || failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0 };
+  }
+
+  /**
+   * Every source's window of `q` at once, each settled under its own deadline: what `read`
+   * makes of its songs (as it arrives) and its cost, or the error it failed with.
+   */
+  windows<T>(
+    sources: BoundSource[],
+    q: string,
+    signal: AbortSignal | undefined,
+    read: (source: BoundSource, list: SearchSong[], index: number) => T,
+  ): Promise<({ read: T; cost: number } | ServiceErrorLike)[]> {
+    return Promise.all(
+      sources.map(async (source, i) => {
+        const outcome = await this.withDeadline(source, q, signal);
+        if (isServiceError(outcome)) return outcome;
+        const { list } = JSON.parse(outcome.json) as { list: SearchSong[] };
+        return { read: read(source, list, i), cost: outcome.cost };
+      }),
+    );
   }
 
   // --- internal ---

@@ -19,7 +19,7 @@ import type { SearchPage, SearchSong } from "../domain.ts";
 import { searchPagingOf } from "../plugin.ts";
 import type { CachedAnswer, ResponseCache } from "../services.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
-import { SearchAllService, type MergedList } from "./search-all.ts";
+import type { MergedList, SearchAllService } from "./search-all.ts";
 
 export interface SearchParams {
   q: string;
@@ -38,15 +38,12 @@ type SearchOne = (source: BoundSource, params: SearchParams, signal?: AbortSigna
 export const PARTIAL_LIST_TTL_SECONDS = 60;
 
 export class SearchService {
-  private readonly searchAll: SearchAllService;
-
   constructor(
     private readonly cache: ResponseCache,
     private readonly config: AppConfig,
     private readonly searchOne: SearchOne,
-  ) {
-    this.searchAll = new SearchAllService(config.upstream.searchAllTimeoutMs, (source, q, size, signal) => searchOne(source, { q, page: 1, size }, signal));
-  }
+    private readonly searchAll: SearchAllService,
+  ) {}
 
   /** A page of one source's search. */
   one(source: BoundSource, params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {

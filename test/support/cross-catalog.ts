@@ -21,7 +21,7 @@ export interface Appearance {
   album?: string;
   /** Audius: a gated upload (VIP); archive: a stream-only item (not available) */
   locked?: boolean;
-  /** the source knows the recording's ISRC (Audius uploads and Deezer tracks) */
+  /** the source knows the recording's ISRC (an Audius upload; Deezer always does) */
   isrc?: boolean;
   /** archive: an item of several files, this one among them (name, title tag or none) */
   file?: string;
@@ -104,6 +104,8 @@ export const CATALOG: CatalogRecording[] = [
   rec("night-vision", "Night Vision", MARLOW, 188, "Low Lights", [on("deezer"), on("audius")]),
   rec("night-vision-demo", "Night Vision (Demo)", MARLOW, 188, "", [on("archive")]),
   rec("white-night", "White Night", HARBOUR, 305, "Night Ferry", [on("deezer"), on("itunes"), on("audius"), on("archive")]),
+  // Gated on Audius, previews on Deezer and iTunes, full length on the archive under another album name.
+  rec("night-bloom", "Night Bloom", INES, 212, "North", [on("deezer"), on("itunes"), on("audius", { locked: true, album: "" }), on("archive")]),
 ];
 
 /** One appearance as a source lists it: the recording it is, and the values it shows. */
@@ -137,7 +139,8 @@ export function listedOn(source: SourceName): Listed[] {
         seconds: r.seconds + (a.delta ?? 0),
         album: a.album ?? r.album,
         locked: a.locked ?? false,
-        isrc: a.isrc ? r.isrc : undefined,
+        // Deezer knows every recording's ISRC (on `/track`); other sources only where the catalogue says.
+        isrc: a.isrc || source === "deezer" ? r.isrc : undefined,
         file: a.file,
       });
     }),

@@ -70,7 +70,7 @@ function deezerTrack(l: Listed): DeezerTrack {
   const artist = { id: 4100 + (Number.parseInt(hash(l.artist), 16) % 800), name: l.artist, md5: `${hash(l.artist)}${hash(`a${l.artist}`)}`.padEnd(32, "0") };
   const album = { id: 7100 + l.n, title: l.album || l.title, md5: `${hash(l.album)}${hash(`b${l.album}`)}`.padEnd(32, "0"), releaseDate: "2020-03-01", artist };
   const preview = `https://cdns-preview-${hash(l.title)[0]}.dzcdn.net/stream/c-${hash(l.title)}${hash(l.key)}-4.mp3`;
-  return { id: deezerId(l), title: l.title, seconds: Math.round(l.seconds), album, artist, readable: true, preview, releaseDate: "2020-03-01", position: 1 };
+  return { id: deezerId(l), title: l.title, seconds: Math.round(l.seconds), album, artist, readable: true, preview, releaseDate: "2020-03-01", position: 1, isrc: l.isrc };
 }
 
 function itunesTrack(l: Listed): ItunesTrack {

@@ -140,6 +140,8 @@ describe("the default binding", () => {
       const r = await bare.json(v1("source", {}));
       expect(r.body.data.capability.source_a).toEqual({
         search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: true, rank: true,
+        // alone: no other source to match its songs against
+        match: false,
       });
     } finally {
       await bare.close();

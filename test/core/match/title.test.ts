@@ -23,7 +23,13 @@ describe("parseTitle", () => {
     ["Crossing (Radio Version)", [], { core: "crossing", versions: ["radio edit"], featured: [] }],
     ["Crossing (Tiempo Entero)", [], { core: "crossing", versions: ["tiempo entero"], featured: [] }],
   ] as const)("%s", (title, artists, parsed) => {
-    expect(parseTitle(title, artists)).toEqual(parsed);
+    expect(parseTitle(title, artists)).toEqual({ ...parsed, title: expect.any(String) });
+  });
+
+  it("keeps the title's own words as written, for a search", () => {
+    expect(parseTitle("Déjà Night (feat. X) [2011 Remaster]").title).toBe("Déjà Night");
+    expect(parseTitle("01 - Marlow Vane - Paper Lanterns - Live", ["Marlow Vane"]).title).toBe("Paper Lanterns");
+    expect(parseTitle("Another Brick in the Wall (Part 2)").title).toBe("Another Brick in the Wall Part 2");
   });
 
   it("keeps a dash that is part of the title, and an artist prefix that is not the song's artist", () => {
