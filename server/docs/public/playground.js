@@ -6,6 +6,7 @@
  * each source serves.
  */
 import { jsonp } from "./jsonp.js";
+import { fullLengthOffer } from "./full-length.js";
 import { createPlayer } from "./player.js";
 import { capabilityTable, cover, duration, el, failure, songList } from "./render.js";
 
@@ -91,6 +92,7 @@ async function open(kind, source, id, page = 1) {
       el("p", {}, `${d.artist.join(", ")} · ${d.album || "no album"} · ${duration(d.duration)} · published ${d.publishAt ?? "unknown"}`),
       el("p", {}, `Qualities: ${d.quality.join(", ") || "none"}${d.vip ? " · VIP: no public address" : ""}${d.available ? "" : " · not playable"}`),
       songList([d], actions, "This song"),
+      fullLengthOffer(d, call, player.play),
     ],
     album: () => [cover(d.cover, ""), heading(`Album: ${d.name}`), el("p", {}, `${d.artist.join(", ")} · published ${d.publishAt ?? "unknown"}`), songList(d.song, actions, "Album songs")],
     artist: () => [cover(d.avatar, ""), heading(`Artist: ${d.name}`), el("p", {}, "Popular songs:"), songList(d.song, actions, "Popular songs")],
