@@ -165,7 +165,7 @@ export const OPERATIONS = {
     path: "/v1/match",
     summary: "A song, and the same recording on every other source that can search (extension; an operation of the service, not of a source).",
     notes:
-      "Each other source is searched once (its window for the song's title and first artist, as all-search asks it) and its songs are kept " +
+      "Each other source is searched once for the song's title (its first 25 songs, through the cache) and its songs are kept " +
       "when they are the same recording: equal ISRCs where both sides know one, else the same title once its tags are read, the same version " +
       "(never a live take for a studio one, a remix, an edit, an acoustic, instrumental, karaoke or sped-up version, another take), a primary " +
       "artist in common (never a cover by another artist) and lengths within 3 s. confidence is 1 for an ISRC, 0.80 to 0.98 by metadata; " +

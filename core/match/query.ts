@@ -1,9 +1,10 @@
 /**
- * What to search the other sources for to find a song's copies: its title without tags or
- * credits, and the first name of its first credited artist (`Okoro & The Tide` is `Okoro`, `The
- * Quiet Harbour` is `Quiet Harbour`), words only, without the little words sources write
- * differently (`&` or `and`, a leading `The`). Search engines that want every word then find a
- * copy however its source writes the rest; the matcher judges what they return.
+ * What to search the other sources for to find a song's copies: its title, without its tags,
+ * credits or track number, words only, without the little words sources write differently
+ * (`&` or `and`, `The`). The title alone finds a copy however its source credits the artist
+ * (`Okoro` or `Okoro & The Tide`, a label's upload), with engines that want every word of the
+ * query and with those that look for it in the title; the copies, which share the title, rank
+ * high for it, and the matcher judges which of the songs found are the same recording.
  */
 import { parseTitle } from "./title.ts";
 
@@ -14,16 +15,10 @@ const LITTLE = new Set(["and", "&", "n", "the", "a", "an", "of", "+"]);
 
 export function copiesQuery(song: { name: string; artist: readonly string[] }): string {
   const { title } = parseTitle(song.name, song.artist);
-  const first = song.artist.find((name) => name.trim() !== "") ?? "";
-  const artist = first
-    .split(/\s+\(?(?:feat\.?|ft\.?|featuring|with)\s+/i)[0]
-    .split(/\s*(?:,|;|\/|&|\+|\band\b|\bx\b|\bvs\.?)\s*/i)[0]
-    .replace(/^the\s+/i, "");
-  const all = `${title} ${artist}`.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  const all = title.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
   const kept = all.filter((word) => !LITTLE.has(word.toLowerCase()));
-  const words = kept.length ? kept : all;
   let query = "";
-  for (const word of words) {
+  for (const word of kept.length ? kept : all) {
     if (`${query} ${word}`.trim().length > MAX_LENGTH) break;
     query = `${query} ${word}`.trim();
   }

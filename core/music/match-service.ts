@@ -1,10 +1,10 @@
 /**
  * `/v1/match` (docs/decisions.md, "One song, every source"): a song, and the same recording on
  * every other enabled source that can search. The song is looked up (as `/v1/song`), each
- * other source is asked once for its search window of the song's title and first artist (the
- * window an all-search of those words would use, through the same cache), and every song of
- * those windows that the matcher calls the same recording is a match. The answer is kept with
- * the `match` lifetime (a minute at most when a source failed), so asking again costs nothing.
+ * other source is searched once for the song's title (`copiesQuery`), its first
+ * `MATCH_WINDOW` songs through the cache, and every song there that the matcher calls the same
+ * recording is a match. The answer is kept with the `match` lifetime (a minute at most when a
+ * source failed), so asking again costs nothing.
  */
 import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
@@ -16,6 +16,12 @@ import type { CachedAnswer, ResponseCache } from "../services.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
 import type { SearchAllService } from "./search-all.ts";
 import { PARTIAL_LIST_TTL_SECONDS } from "./search-service.ts";
+
+/**
+ * Songs of each source's search looked at: a song's copies share its title and rank high for
+ * it, and a small window keeps a playlist's matches cheap (at most the source's own window).
+ */
+export const MATCH_WINDOW = 25;
 
 /** A song's details through the cache (`/v1/song`). */
 type SongLookup = (source: BoundSource, id: string, signal?: AbortSignal) => Promise<CachedAnswer>;
@@ -57,7 +63,7 @@ export class MatchService {
     const song = JSON.parse(found.json) as SongDetail;
     const asked = recordingOf(song);
     const query = copiesQuery(song);
-    const outcomes = query ? await this.searchAll.windows(others, query, signal, (other, list) => ({ other, list })) : [];
+    const outcomes = query ? await this.searchAll.windows(others, query, signal, (other, list) => ({ other, list }), MATCH_WINDOW) : [];
 
     const matches: Ranked[] = [];
     const failed: string[] = [];

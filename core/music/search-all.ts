@@ -60,18 +60,20 @@ export class SearchAllService {
   }
 
   /**
-   * Every source's window of `q` at once, each settled under its own deadline: what `read`
-   * makes of its songs (as it arrives) and its cost, or the error it failed with.
+   * Every source's window of `q` at once (at most `atMost` songs of it), each settled under its
+   * own deadline: what `read` makes of its songs (as it arrives) and its cost, or the error it
+   * failed with.
    */
   windows<T>(
     sources: BoundSource[],
     q: string,
     signal: AbortSignal | undefined,
     read: (source: BoundSource, list: SearchSong[], index: number) => T,
+    atMost = Infinity,
   ): Promise<({ read: T; cost: number } | ServiceErrorLike)[]> {
     return Promise.all(
       sources.map(async (source, i) => {
-        const outcome = await this.withDeadline(source, q, signal);
+        const outcome = await this.withDeadline(source, q, Math.min(searchPagingOf(source.plugin).window, atMost), signal);
         if (isServiceError(outcome)) return outcome;
         const { list } = JSON.parse(outcome.json) as { list: SearchSong[] };
         return { read: read(source, list, i), cost: outcome.cost };
@@ -85,10 +87,10 @@ export class SearchAllService {
    * One source's window, settled: its answer, or the error it failed with. The deadline ends
    * this wait only: a load other callers share goes on under its own deadline.
    */
-  private async withDeadline(source: BoundSource, q: string, requestSignal?: AbortSignal): Promise<CachedAnswer | ServiceErrorLike> {
+  private async withDeadline(source: BoundSource, q: string, size: number, requestSignal?: AbortSignal): Promise<CachedAnswer | ServiceErrorLike> {
     const time = deadline(this.deadlineMs, requestSignal);
     try {
-      return await this.window(source, q, searchPagingOf(source.plugin).window, time.signal);
+      return await this.window(source, q, size, time.signal);
     } catch (error) {
       if (time.expired()) return new UpstreamTimeoutError(source.id, this.deadlineMs);
       return isServiceError(error) ? error : new UpstreamError(`${source.id} failed`, { cause: error });
