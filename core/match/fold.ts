@@ -47,5 +47,7 @@ export function artistKey(name: string): string {
 export function artistKeys(credit: string): string[] {
   const own = credit.split(/\s+\(?(?:feat\.?|ft\.?|featuring|with)\s+/i)[0];
   const parts = own.split(/\s*(?:,|;|\/|&|\+|\band\b|\bx\b|\bvs\.?)\s*/i);
-  return [...new Set([artistKey(own), ...parts.map(artistKey)].filter((k) => k !== ""))];
+  // An upload channel's name: `Artist Official`, `ArtistVEVO`, `Artist - Topic` are the artist's.
+  const channel = own.replace(/[\s-]*(?:official|oficial|officiel|vevo|topic)\s*$/i, "");
+  return [...new Set([artistKey(own), ...parts.map(artistKey), artistKey(channel)].filter((k) => k !== ""))];
 }

@@ -38,6 +38,8 @@ const NEUTRAL_WORDS = new Set([
   "remaster", "remastered", "remasterizado", "remastering", "remasters", "digital", "digitally", "mastered", "master", "version", "edition",
   "deluxe", "expanded", "anniversary", "bonus", "track", "album", "lp", "explicit", "stereo", "official", "audio", "video", "music", "lyric",
   "lyrics", "visualizer", "hq", "hd", "the", "a", "of", "and", "original", "reissue", "new", "super", "special", "collectors", "legacy",
+  // how uploads announce themselves: "(Free Download)", "[Out Now]", "(Full Song)", "(Premiere)"
+  "free", "download", "dl", "out", "now", "full", "song", "premiere",
 ]);
 const REMASTER_WORDS = new Set(["remaster", "remastered", "remasterizado", "remastering", "remasters", "mastered", "reissue"]);
 
@@ -176,9 +178,12 @@ function splitCredit(text: string): string[] {
     .filter((s) => s !== "");
 }
 
-/** Without a leading track number (`01 - `, `3. `) and an `Artist - ` prefix naming one of `credited`. */
+/**
+ * Without a leading track number (`01 - `, `3. `, `02_`, or a zero-padded `01 ` as file names
+ * have it) and an `Artist - ` prefix naming one of `credited`.
+ */
 function withoutPrefix(text: string, credited: ReadonlySet<string>): string {
-  const rest = text.replace(/^\d{1,3}\s*(?:[-–.)_]|\s-)\s*(?=\S)/, "");
+  const rest = text.replace(/^(?:\d{1,3}\s*(?:[-–.)_]|\s-)|0\d{1,2}\s)\s*(?=\S)/, "");
   const dash = rest.search(/\s[-–—]\s/);
   return dash > 0 && credited.has(artistKey(rest.slice(0, dash))) ? rest.slice(dash + 3) : rest;
 }

@@ -22,6 +22,8 @@ export const DOCUMENTED_TYPES: Record<string, z.ZodType> = {
   SearchSong: domain.SearchSong,
   Alternative: domain.Alternative,
   SearchPage: domain.SearchPage,
+  Match: domain.Match,
+  MatchResult: domain.MatchResult,
   SourceInfo: domain.SourceInfo,
   CacheStats: domain.CacheStats,
   StatusInfo: domain.StatusInfo,

@@ -85,6 +85,8 @@ export const SAME_RECORDING: MatchCase[] = [
     song("Crossing (Live)", "The Quiet Harbour", 250, "Live at Wembley"),
     song("Crossing (Live at Wembley)", "The Quiet Harbour", 251, "Greatest Moments"),
   ),
+  same("an upload channel and its announcement tag", song("Night Ferry (Free Download)", "The Quiet Harbour Official", 262), song("Night Ferry", "The Quiet Harbour", 262)),
+  same("an archive file named 01 Title, without a dash", song("01 Night Ferry", "The Quiet Harbour", 262), song("Night Ferry", "The Quiet Harbour", 263)),
   same("a remix on an album of remixes", song("Roses (Imanbek Remix)", "SAINt JHN", 176, "Roses (Remixes)"), song("Roses - Imanbek Remix", "SAINt JHN", 176)),
 ];
 
