@@ -112,7 +112,8 @@ export interface SourcePluginDefinition<
   searchPaging?: Partial<SearchPaging>;
   /**
    * What the source's public addresses are: whole songs, or preview clips. An all-search shows
-   * a recording found on several sources by its full-length copy first.
+   * a recording found on several sources by its full-length copy first, and `fallback=1`
+   * answers a preview with a full-length copy when one plays.
    * @default "full"
    */
   playback?: "full" | "preview";
