@@ -21,7 +21,8 @@ describe.skipIf(!chromium)("the playground's search across sources, in Chromium"
     await t?.close();
   });
 
-  it("shows one row per recording with also-on links, and a link opens that source's copy", async () => {
+  /** The playground, talking to the service; its page errors collected. */
+  async function openPlayground() {
     const page = await browser.context.newPage();
     const problems: string[] = [];
     page.on("pageerror", (error) => void problems.push(error.message));
@@ -29,6 +30,11 @@ describe.skipIf(!chromium)("the playground's search across sources, in Chromium"
     await page.route("**/*", (route) => (new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort()));
     await page.goto(`${t.url}/playground`);
     await expect.poll(() => page.locator("#api-state").textContent()).toContain("running");
+    return { page, problems };
+  }
+
+  it("shows one row per recording with also-on links, and a link opens that source's copy", async () => {
+    const { page, problems } = await openPlayground();
     await page.getByRole("searchbox", { name: "Search" }).fill("night ferry");
     await page.getByRole("searchbox", { name: "Search" }).press("Enter");
     await expect.poll(() => page.locator("#search-state").textContent()).toMatch(/^\d+ of \d+ songs/);
@@ -49,12 +55,7 @@ describe.skipIf(!chromium)("the playground's search across sources, in Chromium"
   });
 
   it("offers a VIP song's full-length copy from another source, with the match's confidence, and plays it", async () => {
-    const page = await browser.context.newPage();
-    const problems: string[] = [];
-    page.on("pageerror", (error) => void problems.push(error.message));
-    await page.route("**/*", (route) => (new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort()));
-    await page.goto(`${t.url}/playground`);
-    await expect.poll(() => page.locator("#api-state").textContent()).toContain("running");
+    const { page, problems } = await openPlayground();
     const id = [...t.truth].find(([song, key]) => key === "night-bloom" && song.startsWith("source_c:"))![0].slice("source_c:".length);
     await page.locator("#open-source").selectOption("source_c");
     await page.locator("#open-id").fill(id);
