@@ -11,7 +11,7 @@ import { configProblems, pathText } from "./config-problems.ts";
 import { jsonSyntaxMessage } from "./json-error.ts";
 import { ConfigError } from "./errors.ts";
 import { isTrustEntry } from "./guard/client-ip.ts";
-import { CAPABILITIES, OPERATIONS, type Capability } from "./operations.ts";
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from "./operations.ts";
 
 export const VERSION = "0.1.0";
 export const DEFAULT_USER_AGENT = `music-aggregator/${VERSION} (read-only metadata service; +https://github.com/music-aggregator/music-aggregator)`;
@@ -224,7 +224,7 @@ export function sourceBindings(config: AppConfig): SourceBinding[] {
 
 /** One lifetime key per operation, defaulting to the operation table's lifetime. */
 function operationLifetimes() {
-  return Object.fromEntries(CAPABILITIES.map((c) => [c, Seconds.default(OPERATIONS[c].ttl)])) as Record<Capability, z.ZodDefault<typeof Seconds>>;
+  return Object.fromEntries(OPERATION_NAMES.map((c) => [c, Seconds.default(OPERATIONS[c].ttl)])) as Record<OperationName, z.ZodDefault<typeof Seconds>>;
 }
 export type AppConfigInput = z.input<typeof AppConfigSchema>;
 

@@ -44,6 +44,7 @@ export const Song = z.looseObject({
     z.array(z.string()).optional(),
     'the source\'s id of each name of `artist`, in the same order (what `/v1/artist` takes); "" where the source has none for that name',
   ),
+  isrc: extension(z.string().optional(), "the recording's ISRC (12 characters, no dashes), where the source gives one"),
 }).check((ctx) => {
   const { artist, artistId } = ctx.value;
   if (artistId !== undefined && artistId.length !== artist.length) {
@@ -62,6 +63,9 @@ export type SongDetail = z.infer<typeof SongDetail>;
 /** docs/decisions.md (Sources): a preview-only source's address is a clip, and says so. */
 const Preview = extension(z.boolean().optional(), "true when the address is a short preview clip, not the whole song; absent otherwise");
 
+/** One source's copy of a recording, and how sure the match is (`/v1/match`'s confidence). */
+const MatchedSong = z.looseObject({ source: z.string(), id: z.string().min(1), confidence: z.number().min(0).max(1) });
+
 export const SongUrl = z.looseObject({
   source: z.string(),
   id: z.string().min(1),
@@ -73,6 +77,10 @@ export const SongUrl = z.looseObject({
   /** Unix time in seconds */
   expireAt: NonNegativeInt.nullable(),
   preview: Preview,
+  matchedFrom: extension(
+    MatchedSong.optional(),
+    "fallback=1 only: the song that was asked for, when this address is the same recording on another source (source and id are that copy's)",
+  ),
 });
 export type SongUrl = z.infer<typeof SongUrl>;
 
@@ -107,7 +115,11 @@ export const ArtistDetail = z.looseObject({
 export type ArtistDetail = z.infer<typeof ArtistDetail>;
 
 /** A track of a playlist; with `with_url=1` it also carries `url` (string or null), and `preview` when that is a clip. */
-export const PlaylistSong = Song.extend({ url: z.string().nullable().optional(), preview: Preview });
+export const PlaylistSong = Song.extend({
+  url: z.string().nullable().optional(),
+  preview: Preview,
+  urlFrom: extension(MatchedSong.optional(), "with_url=1&fallback=1 only: the same recording on another source whose address url is"),
+});
 export type PlaylistSong = z.infer<typeof PlaylistSong>;
 
 export const PlaylistDetail = z.looseObject({
@@ -141,18 +153,54 @@ export type RankDetail = z.infer<typeof RankDetail>;
 export const RankList = z.looseObject({ source: z.string(), list: z.array(RankItem) });
 export type RankList = z.infer<typeof RankList>;
 
+/** extension: the same recording on another source, as an all-search entry names it */
+export const Alternative = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  available: z.boolean(),
+  vip: z.boolean(),
+});
+export type Alternative = z.infer<typeof Alternative>;
+
+/** A song of a search page; an all-search entry also names where else the same recording is. */
+export const SearchSong = Song.extend({
+  alternatives: extension(
+    z.array(Alternative).optional(),
+    "source=all only: the same recording on the other sources, {source, id, available, vip} each (empty when none)",
+  ),
+});
+export type SearchSong = z.infer<typeof SearchSong>;
+
 export const SearchPage = z.looseObject({
   page: z.number().int().positive(),
   size: z.number().int().positive(),
-  total: NonNegativeInt,
+  total: NonNegativeInt.describe(
+    "the songs the pages of this query list in all, the same on every page: with source=all, the entries of the merged list; for a source that pages by its own total, that total; else the songs of the source's window",
+  ),
   failed: z.array(z.string()),
-  list: z.array(Song),
+  list: z.array(SearchSong),
 });
 export type SearchPage = z.infer<typeof SearchPage>;
 
 /** What a source plugin's `search` returns: one page of songs and the upstream's total. */
 export const SearchResult = z.looseObject({ total: NonNegativeInt, list: z.array(Song) });
 export type SearchResult = z.infer<typeof SearchResult>;
+
+/** extension: a song found on another source as the same recording (`/v1/match`) */
+export const Match = z.looseObject({
+  song: Song,
+  confidence: z.number().min(0).max(1).describe("how sure the match is: 1 for equal ISRCs, 0.80 to 0.98 by metadata (never 0.5 or less)"),
+  reason: z.enum(["isrc", "metadata"]).describe("isrc: both sides know the recording's ISRC and it is equal; metadata: title, version, artist and length agree"),
+});
+export type Match = z.infer<typeof Match>;
+
+/** extension: `/v1/match`, the song asked for and the same recording on the other sources */
+export const MatchResult = z.looseObject({
+  song: SongDetail,
+  matches: z.array(Match).describe("the same recording on the other sources that can search, best first"),
+  failed: z.array(z.string()).describe("the sources whose search failed or timed out (their copies, if any, are not listed)"),
+});
+export type MatchResult = z.infer<typeof MatchResult>;
 
 export const SourceInfo = z.object({
   capability: z.record(z.string(), z.record(z.string(), z.boolean())),

@@ -126,7 +126,38 @@ export interface SourcePluginDefinition<
    * title is expected (the lyrics lookup). Default true.
    */
   albumsAreReleases?: boolean;
+  /** how the core pages this source's search; see `SearchPaging` */
+  searchPaging?: Partial<SearchPaging>;
+  /**
+   * What the source's public addresses are: whole songs, or preview clips. An all-search shows
+   * a recording found on several sources by its full-length copy first, and `fallback=1`
+   * answers a preview with a full-length copy when one plays.
+   * @default "full"
+   */
+  playback?: "full" | "preview";
   create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C>;
+}
+
+/** How the core pages a source's search (docs/decisions.md, "Search paging"). */
+export interface SearchPaging {
+  /**
+   * The most songs one upstream call answers for a query. The core asks for that many once
+   * (`page` 1, `size` = window), keeps them, and merges all-searches from them.
+   * @default 50
+   */
+  window: number;
+  /**
+   * Whether the upstream pages by offset and tells the exact total. Then the pages of this
+   * source's own search are asked of it page by page, with its total. Else (an upstream with
+   * no grand total) they are cut from the window, and `total` counts the window's songs.
+   * @default true
+   */
+  exactTotal: boolean;
+}
+
+/** A source's search paging, defaults filled in. */
+export function searchPagingOf(plugin: Pick<SourcePluginDefinition, "searchPaging">): SearchPaging {
+  return { window: plugin.searchPaging?.window ?? 50, exactTotal: plugin.searchPaging?.exactTotal ?? true };
 }
 
 /** A song to find lyrics for, as the lyrics provider receives it. */

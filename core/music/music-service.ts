@@ -19,13 +19,16 @@ import { deadline } from "../http/deadline.ts";
 import type { Logger } from "../logger.ts";
 import { UpstreamCalls } from "../metrics/counts.ts";
 import { expiryFromUrl } from "../mapping/expiry.ts";
-import { OPERATIONS, type Capability, type OperationParams } from "../operations.ts";
+import { OPERATIONS, type Capability, type OperationName, type OperationParams } from "../operations.ts";
 import type { CallContext, SourceMethods } from "../plugin.ts";
 import type { CachedAnswer, CachePolicy, OriginStats, ResponseCache } from "../services.ts";
 import type { BoundSource, SourceRegistry } from "../sources/source-registry.ts";
 import { Tokens } from "../tokens.ts";
 import { PlaylistUrls } from "./playlist-urls.ts";
+import { FallbackService } from "./fallback.ts";
+import { MatchService } from "./match-service.ts";
 import { SearchAllService } from "./search-all.ts";
+import { SearchService } from "./search-service.ts";
 
 type Enabled = BoundSource & { methods: Partial<SourceMethods> };
 
@@ -34,7 +37,9 @@ export class MusicService {
   private readonly startedAt = Date.now();
   /** every load from a source (one or more upstream requests): by source, operation and outcome, with its duration */
   readonly upstreamCalls = new UpstreamCalls();
-  private readonly searchAll: SearchAllService;
+  private readonly search: SearchService;
+  private readonly matches: MatchService;
+  private readonly fallback: FallbackService;
   private readonly playlistUrls: PlaylistUrls;
 
   constructor(
@@ -44,14 +49,22 @@ export class MusicService {
     @inject(Tokens.Logger) private readonly log: Logger,
     @inject(Tokens.OriginStats) private readonly origins: OriginStats,
   ) {
-    this.searchAll = new SearchAllService(config.upstream.searchAllTimeoutMs, (source, params, signal) =>
-      this.operation(source as Enabled, "search", { ...params, source: source.id, type: "song" }, signal),
+    const searchOne = (source: BoundSource, params: { q: string; page: number; size: number }, signal?: AbortSignal) =>
+      this.operation(source as Enabled, "search", { ...params, source: source.id, type: "song" }, signal);
+    const searchAll = new SearchAllService(config.upstream.searchAllTimeoutMs, (source, q, size, signal) => searchOne(source, { q, page: 1, size }, signal));
+    this.search = new SearchService(cache, config, searchOne, searchAll);
+    this.matches = new MatchService(cache, config, searchAll, (source, id, signal) => this.operation(source as Enabled, "song", { source: source.id, id }, signal));
+    this.fallback = new FallbackService(
+      (sourceId) => this.registry.resolve(sourceId).plugin.playback ?? "full",
+      (sourceId, id, quality, signal) => this.run("url", { source: sourceId, id, quality, fallback: false }, signal),
+      (sourceId, id, fullOnly, signal) => this.matchOf(sourceId, id, fullOnly, signal),
     );
     this.playlistUrls = new PlaylistUrls(
       config,
       (source, params, signal) => this.operation(source as Enabled, "playlist", params, signal),
-      (source, id, quality) => cache.peek(operationKey(source.id, "url", { source: source.id, id, quality })),
-      (source, id, quality, signal) => this.urlOperation(source as Enabled, { source: source.id, id, quality }, signal, false),
+      (source, id, quality) => cache.peek(operationKey(source.id, "url", { source: source.id, id, quality, fallback: false })),
+      (source, id, quality, signal) => this.urlOperation(source as Enabled, { source: source.id, id, quality, fallback: false }, signal, false),
+      (source, track, quality, signal) => this.fallback.forTrack(source.id, track, quality, signal),
     );
   }
 
@@ -60,11 +73,15 @@ export class MusicService {
    * disabled, 1003 for one without the capability, then the work. `signal` ends the caller's
    * wait (its client went away).
    */
-  async run<C extends Capability>(capability: C, params: OperationParams<C>, signal?: AbortSignal): Promise<CachedAnswer> {
-    if (capability === "search" && params.source === "all") {
-      return this.searchAll.run(this.searchable(), params as OperationParams<"search">, signal);
+  async run<C extends OperationName>(capability: C, params: OperationParams<C>, signal?: AbortSignal): Promise<CachedAnswer> {
+    if (capability === "search") {
+      const search = params as OperationParams<"search">;
+      return search.source === "all" ? this.search.all(this.searchable(), search, signal) : this.search.one(this.use(search.source, capability), search, signal);
     }
+    if (capability === "match") return this.matchOf(params.source, (params as OperationParams<"match">).id, false, signal);
     const source = this.use(params.source, capability);
+    const url = params as OperationParams<"url">;
+    if (capability === "url" && url.fallback) return this.fallback.songUrl(url, () => this.run("url", { ...url, fallback: false }, signal), signal);
     if (capability === "lyric" && !source.plugin.capabilities.lyric) return this.lyricThroughProvider(source, (params as OperationParams<"lyric">).id, signal);
     if (capability === "url") return this.songUrl(source, params as OperationParams<"url">, signal);
     if (capability === "playlist" && (params as OperationParams<"playlist">).with_url) {
@@ -85,8 +102,18 @@ export class MusicService {
 
   // --- internal ---
 
+  /**
+   * `/v1/match` of a song (1002, 1003 as any operation; 3001 as `/v1/song`): against every other
+   * searchable source, or with `fullOnly` against those whose addresses are full length.
+   */
+  private matchOf(sourceId: string, id: string, fullOnly: boolean, signal?: AbortSignal): Promise<CachedAnswer> {
+    const source = this.use(sourceId, "match");
+    const others = this.searchable().filter((other) => other !== source && (!fullOnly || (other.plugin.playback ?? "full") === "full"));
+    return this.matches.run(source, others, id, signal, fullOnly ? "full" : undefined);
+  }
+
   /** The enabled source for a request, checked for the capability (1002, then 1003). */
-  private use(sourceId: string, capability: Capability): Enabled {
+  private use(sourceId: string, capability: OperationName): Enabled {
     const source = this.registry.resolve(sourceId);
     if (!source.capabilities[capability]) throw new CapabilityError(sourceId, capability);
     return source;
@@ -231,7 +258,7 @@ function refuseUnplayable(song: Pick<SongDetail, "id" | "vip" | "available">, so
 }
 
 /** The cache key of one operation's answer. */
-export function operationKey<C extends Capability>(sourceId: string, capability: C, params: OperationParams<C>): string {
+export function operationKey<C extends OperationName>(sourceId: string, capability: C, params: OperationParams<C>): string {
   return cacheKey(`${capability}:${sourceId}`, OPERATIONS[capability].key(params as never));
 }
 

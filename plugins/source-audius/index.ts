@@ -19,6 +19,9 @@ export default defineSourcePlugin({
   id: "audius",
   name: "Audius",
   capabilities: { search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: true, rank: true },
+  // Audius gives no grand total: one call of 100 (its documented page maximum), paged by the core.
+  searchPaging: { window: 100, exactTotal: false },
+  playback: "full",
   options: AudiusOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, sourceId }) {

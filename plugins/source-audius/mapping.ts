@@ -5,7 +5,7 @@
  * sale) makes a song VIP, which this service never gets past (docs/decisions.md (Sources)).
  * Links are the permalinks on Audius's web site (`webURL`).
  */
-import { firstImage, pageLink, publishDate, type Quality, type Song, type SongDetail } from "@music-aggregator/core";
+import { firstImage, isrcField, pageLink, publishDate, type Quality, type Song, type SongDetail } from "@music-aggregator/core";
 import { encodeHashId } from "./hashid.ts";
 import { HASHID, type AudiusTrack } from "./wire.ts";
 
@@ -74,6 +74,7 @@ export function toSong(track: AudiusTrack, sourceId: string, album?: AlbumContex
     available: isPlayable(track),
     vip: gatingOf(track) === "gated",
     artistId: [track.user.id],
+    ...isrcField(track.isrc),
   };
 }
 

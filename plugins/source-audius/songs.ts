@@ -10,6 +10,9 @@ import { audiusId, type AudiusApi } from "./api.ts";
 import { gatingOf, isGone, type Site, STREAM_KBPS, STREAM_QUALITY, toSong, toSongDetail } from "./mapping.ts";
 import { AccessInfoAnswer, type AudiusTrack, TrackAnswer, TrackListAnswer } from "./wire.ts";
 
+/** The largest `limit` Audius documents for its paged lists. */
+const MAX_LIMIT = 100;
+
 export function songMethods(api: AudiusApi, site: Site): Pick<SourceMethods, "search" | "song" | "url"> {
   const track = async (id: string, signal?: AbortSignal) => withGating(api, (await api.get(`/v1/tracks/${audiusId(id, "track")}`, TrackAnswer, { signal })).data, signal);
 
@@ -21,8 +24,10 @@ export function songMethods(api: AudiusApi, site: Site): Pick<SourceMethods, "se
      */
     async search({ q, page, size }, { signal }) {
       const offset = offsetOf(page, size);
-      const found = await api.get("/v1/tracks/search", TrackListAnswer, { query: { query: q, offset, limit: size + 1 }, signal });
-      const seen = Math.min(found.data.length, size + 1);
+      // The one more stays within the documented maximum: a full window of 100 is asked as it is.
+      const limit = Math.min(size + 1, MAX_LIMIT);
+      const found = await api.get("/v1/tracks/search", TrackListAnswer, { query: { query: q, offset, limit }, signal });
+      const seen = Math.min(found.data.length, limit);
       return { total: seen > 0 ? offset + seen : 0, list: found.data.slice(0, size).map((t) => toSong(t, site.sourceId)) };
     },
 

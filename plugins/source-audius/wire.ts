@@ -49,6 +49,8 @@ export const AudiusTrack = z.looseObject({
   artwork: Squares,
   /** `2024-08-02 21:57:07`, ISO 8601, or (older tracks) a JavaScript date string */
   release_date: z.string().nullish(),
+  /** the recording's ISRC, when the artist gave one (often null) */
+  isrc: z.string().nullish(),
   is_streamable: z.boolean().nullish(),
   is_delete: z.boolean().nullish(),
   is_stream_gated: z.boolean().nullish(),

@@ -5,7 +5,7 @@
  * (Sources)). A track with a preview is available, whatever its `readable` says: the preview
  * is what this source plays, and Deezer hands it out.
  */
-import { firstImage, pageLink, publishDate, type Song, type SongDetail } from "@music-aggregator/core";
+import { firstImage, isrcField, pageLink, publishDate, type Song, type SongDetail } from "@music-aggregator/core";
 import type { DeezerTrack } from "./wire.ts";
 
 const COVER_SIZES = ["cover_xl", "cover_big", "cover_medium", "cover"] as const;
@@ -62,6 +62,7 @@ export function toSong(track: DeezerTrack, sourceId: string, album?: AlbumContex
     available: previewOf(track) !== null,
     vip: false,
     artistId,
+    ...isrcField(track.isrc),
   };
 }
 

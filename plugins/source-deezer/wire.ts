@@ -40,6 +40,8 @@ export const DeezerTrack = z.looseObject({
   /** the 30 s MP3 clip; an empty string when there is none */
   preview: z.string().nullish(),
   release_date: z.string().nullish(),
+  /** only on `/track/{id}` (and where an upstream adds it): the recording's ISRC */
+  isrc: z.string().nullish(),
   artist: ArtistRef,
   /** only on `/track/{id}` and tops: every credited artist, main first */
   contributors: z.array(Credit).optional(),

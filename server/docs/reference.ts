@@ -4,7 +4,7 @@
  * service has registered with what each serves.
  */
 import type { SourceInfo } from "../../core/domain.ts";
-import { CAPABILITIES } from "../../core/operations.ts";
+import { OPERATION_NAMES } from "../../core/operations.ts";
 import { V1_STATUS } from "../../core/errors.ts";
 import { esc } from "./html.ts";
 
@@ -53,10 +53,10 @@ export function userAgentRule(blocked: readonly string[]): string {
 export function sourcesTable({ capability, disable }: SourceInfo): string {
   const ids = Object.keys(capability);
   if (!ids.length) return "<p>No source is registered.</p>";
-  const head = CAPABILITIES.map((c) => `<th>${c}</th>`).join("");
+  const head = OPERATION_NAMES.map((c) => `<th>${c}</th>`).join("");
   const rows = ids
     .map((id) => {
-      const cells = CAPABILITIES.map((c) => `<td>${capability[id][c] ? "yes" : "–"}</td>`).join("");
+      const cells = OPERATION_NAMES.map((c) => `<td>${capability[id][c] ? "yes" : "–"}</td>`).join("");
       return `<tr><td><code>${esc(id)}</code>${disable.includes(id) ? " (disabled)" : ""}</td>${cells}</tr>`;
     })
     .join("");

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { VERSION } from "../../core/config.ts";
 import type { SourceInfo } from "../../core/domain.ts";
-import { CAPABILITIES, OPERATIONS } from "../../core/operations.ts";
+import { OPERATION_NAMES, OPERATIONS } from "../../core/operations.ts";
 import { NoParams, callback, origin } from "../../core/params.ts";
 import { API_ENDPOINTS } from "../share/schemas.ts";
 import { SERVICE_ENDPOINTS } from "../v1/routes.ts";
@@ -26,16 +26,23 @@ export interface StatusPageInput {
 }
 
 /** Every `/v1` endpoint as the page documents it: the operations, then the service's own. */
-export function v1Endpoints(): { path: string; summary: string; params: z.ZodType; cbAlias: boolean; data: string }[] {
+export function v1Endpoints(): { path: string; summary: string; notes?: string; params: z.ZodType; cbAlias: boolean; data: string }[] {
   return [
-    ...CAPABILITIES.map((c) => ({ ...OPERATIONS[c], data: OPERATIONS[c].result.name })),
+    ...OPERATION_NAMES.map((c) => ({ ...OPERATIONS[c], data: OPERATIONS[c].result.name })),
     ...SERVICE_ENDPOINTS.map((e) => ({ ...e, params: NoParams, cbAlias: true })),
   ];
 }
 
 export function renderStatusPage({ uptimeSeconds, shareEnabled, sources, userAgentBlock }: StatusPageInput): string {
   const v1 = v1Endpoints().map((e) =>
-    section(`GET ${e.path}`, e.summary, [...fields(e.params), ...commonV1Fields(e.cbAlias)], `envelope {code, message, data, source, cost}; data: ${e.data}`, "query", e.cbAlias ? "" : jsonpNote(e.path)),
+    section(
+      `GET ${e.path}`,
+      e.notes ? `${e.summary} ${e.notes}` : e.summary,
+      [...fields(e.params), ...commonV1Fields(e.cbAlias)],
+      `envelope {code, message, data, source, cost}; data: ${e.data}`,
+      "query",
+      e.cbAlias ? "" : jsonpNote(e.path),
+    ),
   );
   const api = API_ENDPOINTS.map((e) => section(`${e.method} ${e.path}`, e.summary, fields(e.schema), e.returns, e.input));
   return `<!DOCTYPE html>
@@ -105,7 +112,7 @@ function commonV1Fields(cbAlias: boolean): FieldDoc[] {
 
 /** The endpoint's JSONP request, with callback (its only name there), from the OpenAPI example. */
 function jsonpNote(path: string): string {
-  const operation = CAPABILITIES.find((c) => OPERATIONS[c].path === path)!;
+  const operation = OPERATION_NAMES.find((c) => OPERATIONS[c].path === path)!;
   const query = new URLSearchParams({ ...Object.values(OPERATION_EXAMPLES[operation])[0].query, origin: "my-site.example", callback: "onMusic" });
   return `<p>JSONP: <code>GET ${esc(`${path}?${query}`)}</code> answers <code>/**/ typeof onMusic === 'function' &amp;&amp; onMusic({…});</code>; with <code>cb=onMusic</code> instead, the answer is plain JSON.</p>`;
 }

@@ -8,7 +8,7 @@ import type { H3, H3Event } from "h3";
 import type { DependencyContainer } from "tsyringe";
 import { InputError, NotFoundError } from "../../core/errors.ts";
 import type { MusicService } from "../../core/music/music-service.ts";
-import { CAPABILITIES, OPERATIONS, type Capability } from "../../core/operations.ts";
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../../core/operations.ts";
 import { origin as originSchema } from "../../core/params.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { loggedPath } from "../access-line.ts";
@@ -29,7 +29,7 @@ export const SERVICE_ENDPOINTS = [
 export function registerV1Routes(app: H3, scope: DependencyContainer, answers: RenderedAnswers): void {
   const service = scope.resolve<MusicService>(Tokens.MusicService);
 
-  for (const capability of CAPABILITIES) {
+  for (const capability of OPERATION_NAMES) {
     const op = OPERATIONS[capability];
     const policy = v1Policy(op.cbAlias);
     app.all(op.path, (event) => runOperation(event, policy, service, capability, answers), { meta: { policy } });
@@ -47,7 +47,7 @@ export function registerV1Routes(app: H3, scope: DependencyContainer, answers: R
 
 // --- internal ---
 
-async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicService, capability: Capability, answers: RenderedAnswers): Promise<Response> {
+async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicService, capability: OperationName, answers: RenderedAnswers): Promise<Response> {
   const query = checkCommon(event, policy);
   const params = OPERATIONS[capability].params.safeParse(query);
   if (!params.success) throw new InputError(params.error.issues[0].message);

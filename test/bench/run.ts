@@ -8,7 +8,7 @@
  *   BENCH_ROUND_SECONDS  length of one throughput round (default 2; 7 rounds of each target)
  *   BENCH_STRICT=1       exit with status 1 when a target is missed
  *   BENCH_ONLY           comma-separated scenarios to run (throughput, observability, latency,
- *                        coalescing, search-all, memory); default all
+ *                        coalescing, search-all, search-pages, memory); default all
  */
 import "reflect-metadata";
 import { cpus } from "node:os";
@@ -17,6 +17,7 @@ import { renderTable, type Row } from "./lib/table.ts";
 import { startService, startUpstream } from "./lib/setup.ts";
 import { memory } from "./scenarios/memory.ts";
 import { observability } from "./scenarios/observability.ts";
+import { searchPages } from "./scenarios/search-pages.ts";
 import { throughput } from "./scenarios/throughput.ts";
 import { addedLatency, coalescing, searchAllHanging } from "./scenarios/upstream.ts";
 
@@ -48,6 +49,7 @@ async function main(): Promise<number> {
         ["latency", "added latency over a 20 ms upstream", () => addedLatency(service, upstream)],
         ["coalescing", "500 concurrent identical requests", () => coalescing(service, upstream)],
         ["search-all", "search all with a hanging source", () => searchAllHanging(service, upstream)],
+        ["search-pages", "cached all-source search pages vs single-source ones", () => searchPages(service, ROUND_SECONDS)],
       ];
       for (const [name, label, run] of scenarios) {
         if (!wanted(name)) continue;

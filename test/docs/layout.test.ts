@@ -71,7 +71,7 @@ describe.skipIf(!chromium)("layout in Chromium", () => {
         const last = table.querySelector("thead th:last-child")!.getBoundingClientRect();
         return { table: table.scrollWidth, holder: holder.clientWidth, lastRight: last.right, holderRight: holder.getBoundingClientRect().right, columns: table.querySelectorAll("thead th").length };
       });
-      expect(matrix.columns).toBe(10); // source, eight operations, charts
+      expect(matrix.columns).toBe(11); // source, eight operations of the sources, the service's match, charts
       expect(matrix.table, `${width} px: the matrix is wider than its card`).toBeLessThanOrEqual(matrix.holder);
       expect(matrix.lastRight, `${width} px: the charts column is cut`).toBeLessThanOrEqual(matrix.holderRight + 0.5);
       await page.screenshot({ path: join(ARTIFACTS, `playground-${width}.png`), fullPage: true });

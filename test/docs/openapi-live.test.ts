@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { qrSign } from "../../core/share/qr-code.ts";
 import { DEMO_QR_SECRET } from "../../server/demo/upstreams.ts";
 import { API_ENDPOINTS } from "../../server/share/schemas.ts";
-import { OPERATIONS, CAPABILITIES } from "../../core/operations.ts";
+import { OPERATIONS, OPERATION_NAMES } from "../../core/operations.ts";
 import { callback, origin } from "../../core/params.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES } from "../../server/docs/openapi/examples.ts";
 import { fieldsOf } from "../../server/docs/openapi/json-schema.ts";
@@ -36,7 +36,7 @@ async function expectDocumented(op: Record<string, any>, response: Response, whe
 describe("the OpenAPI document against the service", () => {
   it("every /v1 request example is answered with code 0, as documented", async () => {
     const requests = [
-      ...CAPABILITIES.flatMap((c) => Object.entries(OPERATION_EXAMPLES[c]).map(([name, e]) => ({ path: OPERATIONS[c].path, name, query: e.query }))),
+      ...OPERATION_NAMES.flatMap((c) => Object.entries(OPERATION_EXAMPLES[c]).map(([name, e]) => ({ path: OPERATIONS[c].path, name, query: e.query }))),
       ...Object.keys(SERVICE_EXAMPLES).map((path) => ({ path, name: "example", query: {} })),
     ];
     for (const { path, name, query } of requests) {
@@ -49,13 +49,13 @@ describe("the OpenAPI document against the service", () => {
       expect(Object.keys(body.data).sort(), `${path} (${name}) has the fields of its example`).toEqual(expect.arrayContaining(Object.keys(documented.value.data)));
     }
     // source_a's (two of search and of rank), every other demo source's for each operation it serves, /v1/source and /v1/status
-    expect(requests.length).toBe(CAPABILITIES.length + 2 + 4 * CAPABILITIES.length - 2 + 2);
+    expect(requests.length).toBe(OPERATION_NAMES.length + 2 + 4 * OPERATION_NAMES.length - 2 + 2);
   });
 
   it("the examples ask every source of the demo, each for every operation it serves", async () => {
     const { capability } = (await demo.app.json("/v1/source?origin=t")).body.data as { capability: Record<string, Record<string, boolean>> };
     expect(Object.keys(capability)).toEqual(["source_a", "source_b", "source_c", "source_d", "source_e"]);
-    for (const c of CAPABILITIES) {
+    for (const c of OPERATION_NAMES) {
       const asked = new Set(Object.values(OPERATION_EXAMPLES[c]).map((e) => e.query.source));
       const serving = Object.keys(capability).filter((id) => capability[id][c]);
       expect([...asked].filter((s) => s !== "all").sort(), c).toEqual(serving);
@@ -77,7 +77,7 @@ describe("the OpenAPI document against the service", () => {
       expect(Object.keys(served.data).sort(), path).toEqual(expect.arrayContaining(Object.keys(documented.data)));
       checked++;
     }
-    expect(checked).toBe(CAPABILITIES.length + 2);
+    expect(checked).toBe(OPERATION_NAMES.length + 2);
     const withCb = doc.paths["/v1/playlist"].get.responses["200"].content["application/javascript"].examples.jsonp.description.replace(/^The answer to GET /, "").replace("callback=", "cb=");
     const plain = await demo.app.get(withCb);
     expect([plain.status, plain.headers.get("content-type")]).toEqual([200, "application/json; charset=utf-8"]);
@@ -85,7 +85,7 @@ describe("the OpenAPI document against the service", () => {
   });
 
   it("the parameters' examples are those of the answer examples, the first answer's first", () => {
-    for (const capability of CAPABILITIES) {
+    for (const capability of OPERATION_NAMES) {
       const op = doc.paths[OPERATIONS[capability].path].get;
       const answers = OPERATION_EXAMPLES[capability];
       const own = (op.parameters as object[]).map((p) => check.resolve<Record<string, any>>(p)).filter((p) => p.name !== "origin" && (p.example ?? p.examples) !== undefined);
@@ -145,7 +145,7 @@ describe("the OpenAPI document against the service", () => {
     ];
     const typed = (schema: Record<string, any>, value: string) => (schema.type === "integer" && /^\d+$/.test(value) ? Number(value) : value);
     const fields = [
-      ...CAPABILITIES.flatMap((c) => fieldsOf(OPERATIONS[c].params).map(([name, field]) => ({ path: OPERATIONS[c].path, name, field }))),
+      ...OPERATION_NAMES.flatMap((c) => fieldsOf(OPERATIONS[c].params).map(([name, field]) => ({ path: OPERATIONS[c].path, name, field }))),
       { path: "/v1/status", name: "origin", field: origin },
       { path: "/v1/status", name: "callback", field: callback },
       ...fieldsOf(API_ENDPOINTS[2].schema).map(([name, field]) => ({ path: "/api/v1/qrcode", name, field })),

@@ -112,6 +112,8 @@ describe("the default binding", () => {
       const r = await bare.json(v1("source", {}));
       expect(r.body.data.capability.source_d).toEqual({
         search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: false, rank: true,
+        // alone: no other source to match its songs against
+        match: false,
       });
     } finally {
       await bare.close();

@@ -104,10 +104,11 @@ describe("/v1 through the audius plugin", () => {
     expect(chart.body.data.song).toHaveLength(4);
   });
 
-  it("search with source=all: the total is the lower bound the plugin saw", async () => {
+  it("search with source=all: one call for the window of 100; the total is the window's", async () => {
     const r = await app.json(v1("search", { source: "all", q: "lumen", size: 2 }));
     expect(r.body).toMatchObject({ code: 0, source: "all" });
-    expect(r.body.data).toMatchObject({ page: 1, size: 2, total: 3, failed: [] });
+    expect(r.body.data).toMatchObject({ page: 1, size: 2, total: 6, failed: [] });
+    expect(sim.log.filter((line) => line.startsWith("GET /v1/tracks/search"))).toEqual([expect.stringMatching(/^GET \/v1\/tracks\/search\?query=lumen&offset=0&limit=100&/)]);
     expect(r.body.data.list.map((s: { id: string }) => s.id)).toEqual(["dW5pS", "cX9nR"]);
   });
 
@@ -147,6 +148,8 @@ describe("the default binding", () => {
       const r = await bare.json(v1("source", {}));
       expect(r.body.data.capability.source_c).toEqual({
         search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: true, rank: true,
+        // alone: no other source to match its songs against
+        match: false,
       });
     } finally {
       await bare.close();

@@ -49,6 +49,7 @@ describe("song", () => {
       available: true,
       vip: false,
       artistId: ["4001"],
+      isrc: "QZFAK9100001",
       quality: ["standard"],
       publishAt: "2019-05-17",
       link: "https://www.deezer.com/track/9100001",

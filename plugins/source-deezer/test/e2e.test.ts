@@ -41,6 +41,7 @@ describe("/v1 through the deezer plugin", () => {
       available: true,
       vip: false,
       artistId: ["4001", "4003"],
+      isrc: "QZFAK9100002",
       quality: ["standard"],
       publishAt: "2019-05-17",
       link: "https://www.deezer.com/track/9100002",
@@ -161,6 +162,8 @@ describe("the default binding", () => {
       const r = await bare.json(v1("source", {}));
       expect(r.body.data.capability.source_a).toEqual({
         search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: true, rank: true,
+        // alone: no other source to match its songs against
+        match: false,
       });
     } finally {
       await bare.close();

@@ -41,6 +41,7 @@ describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", (
   it("track 3135556", async () => {
     expect(await deezerSource.song("3135556", ctx())).toEqual({
       ...deezerSong({ ...HARDER_BETTER, name: "Harder Better Faster Stronger" }),
+      isrc: "GBDUW0000059",
       quality: ["standard"],
       publishAt: "2001-03-07",
       link: "https://www.deezer.com/track/3135556",

@@ -6,7 +6,7 @@
  * (the demo maps them to its own server). A test validates every example against its schema
  * and runs every request example against the demo.
  */
-import type { Capability } from "../../../core/operations.ts";
+import type { OperationName } from "../../../core/operations.ts";
 import { SOURCE_EXAMPLES } from "./source-examples.ts";
 
 const DEEZER_COVER = "https://e-cdns-images.dzcdn.net/images/cover/5f1e2d3c4b5a69788796a5b4c3d2e1f0/1000x1000-000000-80-0-0.jpg";
@@ -39,7 +39,7 @@ export interface OperationExample {
 }
 
 /** source_a's examples of each `/v1` operation (and the all-search's). */
-const SOURCE_A_EXAMPLES: Record<Capability, Record<string, OperationExample>> = {
+const SOURCE_A_EXAMPLES: Record<OperationName, Record<string, OperationExample>> = {
   search: {
     all: {
       summary: "every source at once",
@@ -53,6 +53,13 @@ const SOURCE_A_EXAMPLES: Record<Capability, Record<string, OperationExample>> = 
       summary: "a song",
       query: { source: "source_a", id: "9100002" },
       data: { ...saltAir, quality: ["standard"], publishAt: "2019-05-17", link: "https://www.deezer.com/track/9100002" },
+    },
+  },
+  match: {
+    match: {
+      summary: "a song, and the same recording on the other sources (none in the demo's catalogs)",
+      query: { source: "source_a", id: "9100002" },
+      data: { song: { ...saltAir, quality: ["standard"], publishAt: "2019-05-17", link: "https://www.deezer.com/track/9100002" }, matches: [], failed: [] },
     },
   },
   url: {
@@ -124,20 +131,20 @@ const SOURCE_A_EXAMPLES: Record<Capability, Record<string, OperationExample>> = 
  * first (their values are the parameters' defaults in Try it out), then one per other source,
  * keyed by its id. Each summary starts with the source it asks.
  */
-export const OPERATION_EXAMPLES: Record<Capability, Record<string, OperationExample>> = Object.fromEntries(
+export const OPERATION_EXAMPLES: Record<OperationName, Record<string, OperationExample>> = Object.fromEntries(
   Object.entries(SOURCE_A_EXAMPLES).map(([capability, own]) => {
-    const others = Object.entries(SOURCE_EXAMPLES).flatMap(([id, examples]) => (examples[capability as Capability] ? [[id, examples[capability as Capability]!] as const] : []));
+    const others = Object.entries(SOURCE_EXAMPLES).flatMap(([id, examples]) => (examples[capability as OperationName] ? [[id, examples[capability as OperationName]!] as const] : []));
     const all = [...Object.entries(own), ...others].map(([key, e]) => [key, e.query.source === "all" ? e : { ...e, summary: `${e.query.source}: ${e.summary}` }]);
     return [capability, Object.fromEntries(all)];
   }),
-) as Record<Capability, Record<string, OperationExample>>;
+) as Record<OperationName, Record<string, OperationExample>>;
 
 /** `data` of the service's own endpoints. */
 export const SERVICE_EXAMPLES: Record<string, unknown> = {
   "/v1/source": {
     capability: {
-      source_a: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true },
-      source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: false, rank: true },
+      source_a: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true, match: true },
+      source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: false, rank: true, match: true },
     },
     disable: [],
   },

@@ -4,10 +4,10 @@
  * answers in demo mode, and its answer's `data`, shortened (song lists cut), with the
  * upstreams' own addresses as a real instance gives them (the demo maps them to its own server).
  */
-import type { Capability } from "../../../core/operations.ts";
+import type { OperationName } from "../../../core/operations.ts";
 import type { OperationExample } from "./examples.ts";
 
-export type SourceExamples = Partial<Record<Capability, OperationExample>>;
+export type SourceExamples = Partial<Record<OperationName, OperationExample>>;
 
 const song = (source: string, id: string, name: string, artist: string[], album: string, albumId: string, duration: number, cover: string | null, more = {}) => ({
   source, id, name, artist, album, albumId, duration, cover, available: true, vip: false, ...more,
@@ -31,6 +31,7 @@ const saltwaterRadio = song("source_b", "1600000021", "Saltwater Radio", ["Okoro
 const sourceB: SourceExamples = {
   search: { summary: "one source", query: { q: "paper", source: "source_b", size: "2" }, data: { page: 1, size: 2, total: 3, failed: [], list: [paperKites, paperHarbour] } },
   song: { summary: "a song", query: { source: "source_b", id: "1600000012" }, data: { ...paperKites, quality: ["standard"], publishAt: "2021-04-09" } },
+  match: { summary: "the song, and its copies elsewhere", query: { source: "source_b", id: "1600000012" }, data: { song: { ...paperKites, quality: ["standard"], publishAt: "2021-04-09" }, matches: [], failed: [] } },
   url: {
     summary: "a 30 s AAC preview",
     query: { source: "source_b", id: "1600000012", quality: "standard" },
@@ -65,6 +66,7 @@ const paperSatellites = { ...song("source_c", "dW5pS", "Paper Satellites", ["Lum
 const sourceC: SourceExamples = {
   search: { summary: "a gated song, flagged vip", query: { q: "paper", source: "source_c", size: "2" }, data: { page: 1, size: 2, total: 1, failed: [], list: [paperSatellites] } },
   song: { summary: "a song", query: { source: "source_c", id: "aZ4kP" }, data: { ...neonTidepool, quality: ["high"], publishAt: "2023-04-14" } },
+  match: { summary: "the song, and its copies elsewhere", query: { source: "source_c", id: "aZ4kP" }, data: { song: { ...neonTidepool, quality: ["high"], publishAt: "2023-04-14" }, matches: [], failed: [] } },
   url: {
     summary: "a full-length stream",
     query: { source: "source_c", id: "aZ4kP", quality: "high" },
@@ -106,6 +108,11 @@ const cedarSmoke = song("source_d", `${ITEM}/mh81-06-12d1t01.flac`, "Cedar Smoke
 const sourceD: SourceExamples = {
   search: { summary: "one source", query: { q: "paper", source: "source_d", size: "2" }, data: { page: 1, size: 2, total: 4, failed: [], list: [paperBoats] } },
   song: { summary: "a song: an audio file of an item", query: { source: "source_d", id: paperBoats.id }, data: { ...paperBoats, quality: ["high", "lossless"], publishAt: "1981-06-12" } },
+  match: {
+    summary: "the song, and its copies elsewhere",
+    query: { source: "source_d", id: paperBoats.id },
+    data: { song: { ...paperBoats, quality: ["high", "lossless"], publishAt: "1981-06-12" }, matches: [], failed: [] },
+  },
   url: {
     summary: "the lossless original",
     query: { source: "source_d", id: paperBoats.id, quality: "lossless" },
@@ -137,6 +144,11 @@ const paperBoat = song("source_e", "1712040", "Paper Boat", ["Orla Fenwick"], ""
 const sourceE: SourceExamples = {
   search: { summary: "one source", query: { q: "paper", source: "source_e", size: "2" }, data: { page: 1, size: 2, total: 1, failed: [], list: [paperBoat] } },
   song: { summary: "a song", query: { source: "source_e", id: "1630002" }, data: { ...lanternSeason, quality: ["standard", "high", "lossless"], publishAt: "2016-03-11" } },
+  match: {
+    summary: "the song, and its copies elsewhere",
+    query: { source: "source_e", id: "1630002" },
+    data: { song: { ...lanternSeason, quality: ["standard", "high", "lossless"], publishAt: "2016-03-11" }, matches: [], failed: [] },
+  },
   url: {
     summary: "the lossless download",
     query: { source: "source_e", id: "1630002", quality: "lossless" },

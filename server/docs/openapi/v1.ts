@@ -5,7 +5,7 @@
  * its HTTP status (`V1_STATUS`, from the one error table).
  */
 import type { SourceInfo } from "../../../core/domain.ts";
-import { CAPABILITIES, OPERATIONS } from "../../../core/operations.ts";
+import { OPERATION_NAMES, OPERATIONS } from "../../../core/operations.ts";
 import { callback, origin } from "../../../core/params.ts";
 import { V1_STATUS } from "../../../core/errors.ts";
 import { SERVICE_ENDPOINTS } from "../../v1/routes.ts";
@@ -24,7 +24,7 @@ const SERVICE_CODES = [1001, 1004, 4001, 4002, 5000];
 export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
   const registered = Object.keys(sources.capability).join(", ") || "none";
   const paths: Record<string, JsonSchema> = {};
-  for (const capability of CAPABILITIES) {
+  for (const capability of OPERATION_NAMES) {
     const op = OPERATIONS[capability];
     const examples = OPERATION_EXAMPLES[capability];
     const first = Object.values(examples)[0];
@@ -40,7 +40,7 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
         operationId: capability,
         tags: ["music"],
         summary: op.summary,
-        description: `${op.summary} HEAD is answered like GET, without a body.${op.cbAlias ? "" : ` ${markdown(PLAYLIST_JSONP_RULE)}`}`,
+        description: `${op.summary}${op.notes ? ` ${op.notes}` : ""} HEAD is answered like GET, without a body.${op.cbAlias ? "" : ` ${markdown(PLAYLIST_JSONP_RULE)}`}`,
         parameters: [...parameters, ...commonParameters(op.cbAlias)],
         responses: {
           "200": success(dataSchema(op.data), answers, true, jsonpExample(op.path, first.query, answers[Object.keys(examples)[0]].value)),

@@ -57,8 +57,8 @@ export function createPlayer({ audio, nowPlaying, state, lyrics }, call) {
     if (mine === ticket && link) nowPlaying.append(" ", link);
   }
 
-  /** Plays `song`: from `address` when the caller has one (a playlist's with_url), else from /v1/song/url. */
-  async function play(song, address) {
+  /** Plays `song`: from `address` when the caller has one (a playlist's with_url, a copy elsewhere: `note` says which), else from /v1/song/url. */
+  async function play(song, address, note = "Address from the playlist answer (with_url=1).") {
     const mine = ++ticket;
     nowPlaying.replaceChildren(el("strong", {}, song.name), ` by ${song.artist.join(", ") || "unknown artist"} (${song.source}, id ${song.id})`);
     audio.pause();
@@ -80,7 +80,7 @@ export function createPlayer({ audio, nowPlaying, state, lyrics }, call) {
       url = answer.data.url;
       say(`${preview ? "Preview clip" : "Full song"}, ${quality}, ${bitrate} kbps.`);
     } else {
-      say(`Address from the playlist answer (with_url=1)${preview ? ": a preview clip" : ""}.`);
+      say(preview ? `${note.replace(/\.$/, "")}: a preview clip.` : note);
     }
     if (preview) void linkSource(song, mine);
     audio.src = url;

@@ -6,6 +6,7 @@
  * each source serves.
  */
 import { jsonp } from "./jsonp.js";
+import { fullLengthOffer } from "./full-length.js";
 import { createPlayer } from "./player.js";
 import { capabilityTable, cover, duration, el, failure, songList, sourceLink } from "./render.js";
 
@@ -92,6 +93,7 @@ async function open(kind, source, id, page = 1) {
       el("p", {}, `${d.artist.join(", ")} · ${d.album || "no album"} · ${duration(d.duration)} · published ${d.publishAt ?? "unknown"}`),
       el("p", {}, `Qualities: ${d.quality.join(", ") || "none"}${d.vip ? " · VIP: no public address" : ""}${d.available ? "" : " · not playable"}`),
       songList([d], actions, "This song"),
+      fullLengthOffer(d, call, player.play),
     ],
     album: () => [
       cover(d.cover, ""),

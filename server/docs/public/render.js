@@ -2,6 +2,7 @@
  * The playground's DOM building blocks. Everything from the API is set as text or as an
  * attribute value, never parsed as HTML, so a song called "<script>" stays a title.
  */
+import { alsoOn } from "./also-on.js";
 
 /** An element with attributes (`on*` functions become listeners) and children (strings are text). */
 export function el(tag, attributes = {}, ...children) {
@@ -76,6 +77,7 @@ export function songList(songs, actions, label) {
       el("button", { type: "button", "aria-label": `Details of ${song.name}`, onclick: () => actions.open("song", song.source, song.id) }, "Details"),
       song.albumId ? el("button", { type: "button", "aria-label": `Album ${song.album}`, onclick: () => actions.open("album", song.source, song.albumId) }, "Album") : null,
       artistButtons(song, actions),
+      alsoOn(song, actions.open),
     );
   });
   return el("ol", { class: "songs", "aria-label": label }, rows.length ? rows : el("li", {}, "No songs."));
