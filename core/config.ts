@@ -7,9 +7,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
+import { configProblems, pathText } from "./config-problems.ts";
+import { jsonSyntaxMessage } from "./json-error.ts";
 import { ConfigError } from "./errors.ts";
 import { isTrustEntry } from "./guard/client-ip.ts";
-import { CAPABILITIES, OPERATIONS, type Capability } from "./operations.ts";
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from "./operations.ts";
 
 export const VERSION = "0.1.0";
 export const DEFAULT_USER_AGENT = `music-aggregator/${VERSION} (read-only metadata service; +https://github.com/music-aggregator/music-aggregator)`;
@@ -184,8 +186,18 @@ export const AppConfigSchema = z.strictObject({
     .prefault({}),
   log: z
     .strictObject({
-      /** one line per request: method, path, status, code, time, source, origin */
+      /** one line per request: method, path, status, code, time, source, origin, cache, request id */
       access: z.boolean().default(true),
+      /** access lines for the probes and the scrapes (`/healthz`, `/readyz`, `/metrics`) too */
+      probes: z.boolean().default(false),
+    })
+    .prefault({}),
+  metrics: z
+    .strictObject({
+      /** count requests, upstream calls and the cache, and serve them at `GET /metrics` (Prometheus text format) */
+      enabled: z.boolean().default(true),
+      /** when set (env METRICS_TOKEN), `/metrics` answers only requests with `Authorization: Bearer <token>` */
+      token: z.string().min(16).optional(),
     })
     .prefault({}),
   /** the short disclaimer reported by /v1/status */
@@ -218,7 +230,7 @@ export function sourceBindings(config: AppConfig): SourceBinding[] {
 
 /** One lifetime key per operation, defaulting to the operation table's lifetime. */
 function operationLifetimes() {
-  return Object.fromEntries(CAPABILITIES.map((c) => [c, Seconds.default(OPERATIONS[c].ttl)])) as Record<Capability, z.ZodDefault<typeof Seconds>>;
+  return Object.fromEntries(OPERATION_NAMES.map((c) => [c, Seconds.default(OPERATIONS[c].ttl)])) as Record<OperationName, z.ZodDefault<typeof Seconds>>;
 }
 export type AppConfigInput = z.input<typeof AppConfigSchema>;
 
@@ -227,12 +239,16 @@ export type AppConfigInput = z.input<typeof AppConfigSchema>;
 export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = process.env, origin = "config"): AppConfig {
   const result = AppConfigSchema.safeParse(input ?? {});
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  - ${origin} ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    const lines = configProblems(AppConfigSchema, input, result.error.issues).map((p) => `  - ${origin} ${pathText(p.path)}: ${p.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
   }
   const config = result.data;
   if (env.REDIS_URL) config.store.redis = env.REDIS_URL;
   if (env.QR_SIGN_SECRET) config.share.qrSecret = env.QR_SIGN_SECRET;
+  if (env.METRICS_TOKEN) {
+    if (env.METRICS_TOKEN.length < 16) throw new ConfigError("invalid configuration:\n  - env METRICS_TOKEN: expected at least 16 characters");
+    config.metrics.token = env.METRICS_TOKEN;
+  }
   if (config.store.redis && !(input as AppConfigInput | undefined)?.cache?.driver) config.cache.driver = "redis";
   if (config.cache.driver === "redis" && !config.store.redis) {
     throw new ConfigError("invalid configuration:\n  - config cache.driver: redis needs store.redis or REDIS_URL");
@@ -250,13 +266,18 @@ export async function loadConfig(cwd = process.cwd(), env: NodeJS.ProcessEnv = p
   if (!file) return { config: parseConfig({}, env) };
   let raw: unknown;
   try {
-    raw = file.endsWith(".json")
-      ? JSON.parse(readFileSync(file, "utf8"))
-      : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+    raw = file.endsWith(".json") ? readJson(readFileSync(file, "utf8")) : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
   } catch (error) {
     throw new ConfigError(`could not read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return { config: parseConfig(raw, env, file), file };
+}
+
+/** Ids that config `sources` sets to `false` though no default binds them: nothing is removed, which is usually a typo. */
+export function unboundRemovals(config: AppConfig): string[] {
+  return Object.entries(config.sources)
+    .filter(([id, binding]) => binding === false && !Object.hasOwn(DEFAULT_SOURCES, id))
+    .map(([id]) => id);
 }
 
 /** Env `PORT` and `HOST`, validated. */
@@ -264,4 +285,15 @@ export function listenAddress(env: NodeJS.ProcessEnv = process.env): { port: num
   const port = env.PORT === undefined ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT: expected 0..65535, got ${env.PORT}`);
   return { port, host: env.HOST || "127.0.0.1" };
+}
+
+// --- internal ---
+
+/** JSON text parsed; a syntax error says its line and column and shows the line. */
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw error instanceof SyntaxError ? new SyntaxError(jsonSyntaxMessage(text, error)) : error;
+  }
 }

@@ -50,6 +50,8 @@ export function createServiceContainer({ config, catalog, logger, group }: Servi
   scope.registerInstance(Tokens.Http, new HttpUpstreamClientFactory(config.upstream));
   scope.registerInstance(Tokens.RateLimiter, stores.limiter);
   scope.registerInstance(Tokens.UserAgentPolicy, new UserAgentPolicy(config.userAgentBlock));
+  if (stores.redis) scope.registerInstance(Tokens.Redis, stores.redis);
+  if (group) scope.registerInstance(Tokens.Group, group);
 
   try {
     const bound = instantiatePlugins(catalog, config, scope, log);

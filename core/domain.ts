@@ -16,6 +16,18 @@ const PublishDate = z
   .describe("YYYY-MM-DD, or YYYY / YYYY-MM");
 const NonNegativeInt = z.number().int().nonnegative();
 
+/**
+ * An extension field (docs/decisions.md (/v1)): an addition of this service beside the spec's
+ * fields, optional so that a plugin without it stays valid; marked `x-extension` in OpenAPI.
+ */
+const extension = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description: `extension: ${description}`, "x-extension": true });
+
+/** The item's public page on its source. */
+const Link = extension(
+  z.string().nullable().optional(),
+  "the item's public page on its source (its store or catalogue page), to show beside a preview; null when the source has none",
+);
+
 export const Song = z.looseObject({
   source: z.string(),
   id: z.string().min(1),
@@ -28,14 +40,31 @@ export const Song = z.looseObject({
   cover: z.string().nullable(),
   available: z.boolean(),
   vip: z.boolean(),
+  artistId: extension(
+    z.array(z.string()).optional(),
+    'the source\'s id of each name of `artist`, in the same order (what `/v1/artist` takes); "" where the source has none for that name',
+  ),
+  isrc: extension(z.string().optional(), "the recording's ISRC (12 characters, no dashes), where the source gives one"),
+}).check((ctx) => {
+  const { artist, artistId } = ctx.value;
+  if (artistId !== undefined && artistId.length !== artist.length) {
+    ctx.issues.push({ code: "custom", input: artistId, path: ["artistId"], message: `expected one id per artist (${artist.length}), got ${artistId.length}` });
+  }
 });
 export type Song = z.infer<typeof Song>;
 
 export const SongDetail = Song.extend({
   quality: z.array(Quality),
   publishAt: PublishDate.nullable(),
+  link: Link,
 });
 export type SongDetail = z.infer<typeof SongDetail>;
+
+/** docs/decisions.md (Sources): a preview-only source's address is a clip, and says so. */
+const Preview = extension(z.boolean().optional(), "true when the address is a short preview clip, not the whole song; absent otherwise");
+
+/** One source's copy of a recording, and how sure the match is (`/v1/match`'s confidence). */
+const MatchedSong = z.looseObject({ source: z.string(), id: z.string().min(1), confidence: z.number().min(0).max(1) });
 
 export const SongUrl = z.looseObject({
   source: z.string(),
@@ -47,8 +76,11 @@ export const SongUrl = z.looseObject({
   size: NonNegativeInt.nullable(),
   /** Unix time in seconds */
   expireAt: NonNegativeInt.nullable(),
-  /** docs/decisions.md (Sources): true when only a preview clip is public */
-  preview: z.boolean().optional(),
+  preview: Preview,
+  matchedFrom: extension(
+    MatchedSong.optional(),
+    "fallback=1 only: the song that was asked for, when this address is the same recording on another source (source and id are that copy's)",
+  ),
 });
 export type SongUrl = z.infer<typeof SongUrl>;
 
@@ -68,6 +100,7 @@ export const AlbumDetail = z.looseObject({
   cover: z.string().nullable(),
   publishAt: PublishDate.nullable(),
   song: z.array(Song),
+  link: Link,
 });
 export type AlbumDetail = z.infer<typeof AlbumDetail>;
 
@@ -77,11 +110,16 @@ export const ArtistDetail = z.looseObject({
   name: z.string(),
   avatar: z.string().nullable(),
   song: z.array(Song),
+  link: Link,
 });
 export type ArtistDetail = z.infer<typeof ArtistDetail>;
 
-/** A track of a playlist; with `with_url=1` it also carries `url` (string or null). */
-export const PlaylistSong = Song.extend({ url: z.string().nullable().optional() });
+/** A track of a playlist; with `with_url=1` it also carries `url` (string or null), and `preview` when that is a clip. */
+export const PlaylistSong = Song.extend({
+  url: z.string().nullable().optional(),
+  preview: Preview,
+  urlFrom: extension(MatchedSong.optional(), "with_url=1&fallback=1 only: the same recording on another source whose address url is"),
+});
 export type PlaylistSong = z.infer<typeof PlaylistSong>;
 
 export const PlaylistDetail = z.looseObject({
@@ -115,18 +153,54 @@ export type RankDetail = z.infer<typeof RankDetail>;
 export const RankList = z.looseObject({ source: z.string(), list: z.array(RankItem) });
 export type RankList = z.infer<typeof RankList>;
 
+/** extension: the same recording on another source, as an all-search entry names it */
+export const Alternative = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  available: z.boolean(),
+  vip: z.boolean(),
+});
+export type Alternative = z.infer<typeof Alternative>;
+
+/** A song of a search page; an all-search entry also names where else the same recording is. */
+export const SearchSong = Song.extend({
+  alternatives: extension(
+    z.array(Alternative).optional(),
+    "source=all only: the same recording on the other sources, {source, id, available, vip} each (empty when none)",
+  ),
+});
+export type SearchSong = z.infer<typeof SearchSong>;
+
 export const SearchPage = z.looseObject({
   page: z.number().int().positive(),
   size: z.number().int().positive(),
-  total: NonNegativeInt,
+  total: NonNegativeInt.describe(
+    "the songs the pages of this query list in all, the same on every page: with source=all, the entries of the merged list; for a source that pages by its own total, that total; else the songs of the source's window",
+  ),
   failed: z.array(z.string()),
-  list: z.array(Song),
+  list: z.array(SearchSong),
 });
 export type SearchPage = z.infer<typeof SearchPage>;
 
 /** What a source plugin's `search` returns: one page of songs and the upstream's total. */
 export const SearchResult = z.looseObject({ total: NonNegativeInt, list: z.array(Song) });
 export type SearchResult = z.infer<typeof SearchResult>;
+
+/** extension: a song found on another source as the same recording (`/v1/match`) */
+export const Match = z.looseObject({
+  song: Song,
+  confidence: z.number().min(0).max(1).describe("how sure the match is: 1 for equal ISRCs, 0.80 to 0.98 by metadata (never 0.5 or less)"),
+  reason: z.enum(["isrc", "metadata"]).describe("isrc: both sides know the recording's ISRC and it is equal; metadata: title, version, artist and length agree"),
+});
+export type Match = z.infer<typeof Match>;
+
+/** extension: `/v1/match`, the song asked for and the same recording on the other sources */
+export const MatchResult = z.looseObject({
+  song: SongDetail,
+  matches: z.array(Match).describe("the same recording on the other sources that can search, best first"),
+  failed: z.array(z.string()).describe("the sources whose search failed or timed out (their copies, if any, are not listed)"),
+});
+export type MatchResult = z.infer<typeof MatchResult>;
 
 export const SourceInfo = z.object({
   capability: z.record(z.string(), z.record(z.string(), z.boolean())),

@@ -1,76 +1,65 @@
 /**
  * The service's one error model. Every failure reported on purpose is a `ServiceError` of a
- * stable `kind`, which has the spec's error `code` (`ERROR_CODES`); nothing here knows HTTP.
- * Each envelope maps errors to statuses once, at the edge: `server/v1/errors.ts` (by code,
- * the spec's table) and `server/share/errors.ts` (by kind, docs/decisions.md (/api)). Errors are recognised by a brand (`Symbol.for`), not by class,
- * so a plugin that ships its own copy of this package still reports 3001 for `NotFoundError`.
+ * stable `kind`; `ERRORS` is the one table of kinds: the spec's error `code`, and the HTTP
+ * status each envelope answers it with. Errors are recognised by a brand (`Symbol.for`), not by
+ * class, so a plugin that ships its own copy of this package still reports 3001 for
+ * `NotFoundError`.
  */
-
-export type ErrorKind =
-  /** a parameter is missing, malformed or out of range; the message names it */
-  | "parameter"
-  /** a request body over the size limit */
-  | "tooLarge"
-  /** a request body that did not arrive in time */
-  | "requestTimeout"
-  /** a request body of a content type that is not accepted */
-  | "mediaType"
-  /** an unknown or disabled source, or `all` outside search */
-  | "source"
-  /** the source does not support the operation */
-  | "capability"
-  /** a method the endpoint does not serve */
-  | "method"
-  /** the upstream did not answer in time */
-  | "timeout"
-  /** the upstream failed (network error, 5xx, quota) */
-  | "upstream"
-  /** the upstream answered something that cannot be understood */
-  | "parse"
-  /** an unknown id; a song without lyrics; a share or directory that does not exist */
-  | "notFound"
-  /** VIP, paid or gated content: no public address is given */
-  | "paid"
-  /** over the rate limit */
-  | "rateLimited"
-  /** a default user-agent of an HTTP library */
-  | "userAgentBlocked"
-  /** a share that needs an extract code none was given for */
-  | "credentialsRequired"
-  /** a wrong extract code or QR sign */
-  | "credentialsWrong"
-  /** a share that has expired */
-  | "gone"
-  /** a share the share host blocks */
-  | "blocked"
-  /** a bug; its message never leaves the service */
-  | "internal";
 
 /**
- * The spec's error code of each kind, as `/v1` reports it. Kinds only the share service
- * raises have the code their meaning has in the spec's table.
+ * Every kind of failure, in one table: its spec error code (what `/v1` reports), the HTTP status
+ * of a `/v1` answer in JSON mode (docs/decisions.md, by the spec's table of codes) and the HTTP
+ * status of an `/api` answer, which is also that answer's `code`. Adding an error is one row.
+ * Kinds only the share service raises have the code their meaning has in the spec's table.
  */
-export const ERROR_CODES: Readonly<Record<ErrorKind, number>> = {
-  parameter: 1001,
-  tooLarge: 1001,
-  requestTimeout: 1001,
-  mediaType: 1001,
-  source: 1002,
-  capability: 1003,
-  method: 1004,
-  timeout: 2001,
-  upstream: 2002,
-  parse: 2003,
-  notFound: 3001,
-  gone: 3001,
-  blocked: 3001,
-  paid: 3002,
-  credentialsRequired: 3002,
-  credentialsWrong: 3002,
-  rateLimited: 4001,
-  userAgentBlocked: 4002,
-  internal: 5000,
-};
+export const ERRORS = {
+  /** a parameter is missing, malformed or out of range; the message names it */
+  parameter: { code: 1001, v1Status: 400, apiStatus: 400 },
+  /** a request body over the size limit */
+  tooLarge: { code: 1001, v1Status: 400, apiStatus: 413 },
+  /** a request body that did not arrive in time */
+  requestTimeout: { code: 1001, v1Status: 400, apiStatus: 408 },
+  /** a request body of a content type that is not accepted */
+  mediaType: { code: 1001, v1Status: 400, apiStatus: 415 },
+  /** an unknown or disabled source, or `all` outside search */
+  source: { code: 1002, v1Status: 400, apiStatus: 400 },
+  /** the source does not support the operation */
+  capability: { code: 1003, v1Status: 400, apiStatus: 400 },
+  /** a method the endpoint does not serve */
+  method: { code: 1004, v1Status: 405, apiStatus: 405 },
+  /** the upstream did not answer in time */
+  timeout: { code: 2001, v1Status: 504, apiStatus: 504 },
+  /** the upstream failed (network error, 5xx, quota) */
+  upstream: { code: 2002, v1Status: 502, apiStatus: 502 },
+  /** the upstream answered something that cannot be understood */
+  parse: { code: 2003, v1Status: 502, apiStatus: 502 },
+  /** an unknown id; a song without lyrics; a share or directory that does not exist */
+  notFound: { code: 3001, v1Status: 404, apiStatus: 404 },
+  /** a share that has expired */
+  gone: { code: 3001, v1Status: 404, apiStatus: 410 },
+  /** a share the share host blocks */
+  blocked: { code: 3001, v1Status: 404, apiStatus: 451 },
+  /** VIP, paid or gated content: no public address is given */
+  paid: { code: 3002, v1Status: 403, apiStatus: 403 },
+  /** a share that needs an extract code none was given for */
+  credentialsRequired: { code: 3002, v1Status: 403, apiStatus: 401 },
+  /** a wrong extract code or QR sign */
+  credentialsWrong: { code: 3002, v1Status: 403, apiStatus: 403 },
+  /** over the rate limit */
+  rateLimited: { code: 4001, v1Status: 429, apiStatus: 429 },
+  /** a default user-agent of an HTTP library */
+  userAgentBlocked: { code: 4002, v1Status: 403, apiStatus: 403 },
+  /** a bug; its message never leaves the service */
+  internal: { code: 5000, v1Status: 500, apiStatus: 500 },
+} as const satisfies Record<string, { code: number; v1Status: number; apiStatus: number }>;
+
+export type ErrorKind = keyof typeof ERRORS;
+
+/** The spec's error code of each kind, as `/v1` reports it. */
+export const ERROR_CODES = Object.fromEntries(Object.entries(ERRORS).map(([kind, row]) => [kind, row.code])) as Readonly<Record<ErrorKind, number>>;
+
+/** The HTTP status of each `/v1` code in JSON mode, 0 (success) included. */
+export const V1_STATUS: Readonly<Record<number, number>> = Object.fromEntries([[0, 200], ...Object.values(ERRORS).map((row) => [row.code, row.v1Status])]);
 
 /** Marks errors made by this core, across copies of the package. */
 export const ERROR_BRAND = Symbol.for("music-aggregator.error");

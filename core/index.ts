@@ -11,12 +11,23 @@ export { z } from "zod";
 export * from "./plugin.ts";
 // The /v1 domain: zod schemas and their types; the capabilities and their operations.
 export * from "./domain.ts";
-export { CAPABILITIES, OPERATIONS, type Capability, type CapabilitySet, type Operation } from "./operations.ts";
+export {
+  CAPABILITIES,
+  OPERATIONS,
+  OPERATION_NAMES,
+  type Capability,
+  type CapabilitySet,
+  type Operation,
+  type OperationName,
+  type OperationSet,
+  type ServiceOperation,
+  type SourceOperation,
+} from "./operations.ts";
 // The error model: throw these; the server maps them to codes and statuses.
 export * from "./errors.ts";
 // Services a plugin can ask for in `deps`, as interfaces, and their tokens.
 export type * from "./services.ts";
-export type { Logger } from "./logger.ts";
+export type { Logger, LogFields } from "./logger.ts";
 export type { AppConfig } from "./config.ts";
 export { Tokens, type TokenTypes, type ServiceOf } from "./tokens.ts";
 export { VERSION, DEFAULT_USER_AGENT } from "./config.ts";
@@ -29,5 +40,7 @@ export { pickQuality } from "./mapping/quality.ts";
 export { expiryFromUrl } from "./mapping/expiry.ts";
 export { jsonLimitProblem, DEFAULT_JSON_LIMITS, type JsonLimits } from "./http/json-limits.ts";
 export { previewAddress } from "./mapping/preview.ts";
+export { pageLink } from "./mapping/links.ts";
+export { isrcField } from "./mapping/isrc.ts";
 export { sleep } from "./http/request-budget.ts";
 export { mapWithConcurrency, runWithConcurrency } from "./music/concurrency.ts";

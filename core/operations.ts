@@ -1,14 +1,16 @@
 /**
- * The one table of source operations. Each capability is declared here once: its `/v1`
- * path and parameters, what the plugin answers (validated before it is cached), its default
- * lifetime, the parameters its cached answer depends on, and how the plugin is called. The
- * endpoints, the documentation, the capability matrix and the config's lifetime keys are all
- * derived from it; `MusicService` adds only what is not generic (all-search, lyrics through
- * the provider, addresses of playlist tracks).
+ * The one table of `/v1` operations. Each is declared here once: its `/v1` path and
+ * parameters, what it answers (validated before it is cached), its default lifetime, the
+ * parameters its cached answer depends on, and how the plugin is called. The endpoints, the
+ * documentation, the capability matrix and the config's lifetime keys are all derived from it;
+ * `MusicService` adds only what is not generic (all-search, lyrics through the provider,
+ * addresses of playlist tracks). Most operations are a source's (a plugin method each);
+ * `match` is the service's own, made of other operations (`by: "service"`).
  */
 import { z } from "zod";
 import {
   AlbumDetail,
+  MatchResult,
   SearchPage,
   ArtistDetail,
   Lyric,
@@ -24,10 +26,12 @@ import type { CallContext, SourceMethods } from "./plugin.ts";
 
 type CacheKey = Record<string, string | number | undefined>;
 
-export interface Operation<P extends { source: string } = any> {
+interface OperationSpec<P extends { source: string }> {
   /** `/v1` path */
   path: string;
   summary: string;
+  /** more about the answer, for the documentation (OpenAPI, `GET /`) */
+  notes?: string;
   /** the operation's query parameters (besides `origin` and `callback`) */
   params: z.ZodType<P, any>;
   /** the spec declares `cb` as an alias of `callback` everywhere but on playlist */
@@ -40,11 +44,22 @@ export interface Operation<P extends { source: string } = any> {
   ttl: number;
   /** what the cached answer depends on (the cache key, besides the source) */
   key(params: P): CacheKey;
+}
+
+/** An operation a source serves with a plugin method. */
+export interface SourceOperation<P extends { source: string } = any> extends OperationSpec<P> {
   /** the plugin call */
   call(methods: SourceMethods, params: P, ctx: CallContext): Promise<unknown>;
 }
 
-const operation = <P extends { source: string }>(spec: Operation<P>): Operation<P> => spec;
+/** An operation the service provides for a source, made of other operations: no plugin method. */
+export interface ServiceOperation<P extends { source: string } = any> extends OperationSpec<P> {
+  by: "service";
+}
+
+export type Operation<P extends { source: string } = any> = SourceOperation<P> | ServiceOperation<P>;
+
+const operation = <P extends { source: string }>(spec: SourceOperation<P>): SourceOperation<P> => spec;
 const fixed = (name: string, schema: z.ZodType) => ({ name, schema: () => schema });
 
 /** Every capability, in the order of the capability matrix. */
@@ -52,6 +67,13 @@ export const OPERATIONS = {
   search: operation({
     path: "/v1/search",
     summary: "Search songs in one source, or in every source at once with source=all.",
+    notes:
+      "The pages of one query are consecutive slices of one list: page p of size s holds items (p-1)*s to p*s-1, every page is full but the last, " +
+      "and total is the same on every page (a page past the end is empty, with that total). With source=all the list is every source's window " +
+      "of results (Deezer 100, iTunes 200, Audius 100, the Internet Archive 20 items), ranked by how well title and artist match q, one entry per " +
+      "recording: the most playable copy is shown, the others are named in alternatives; total is the number of entries. Per source: a source " +
+      "with a grand total upstream (Deezer, the archive) reports it, and a page past its window is asked of it; a source without one (iTunes, Audius) " +
+      "is asked once for its window, and total counts the window's songs.",
     params: SearchParams,
     cbAlias: true,
     data: SearchPage,
@@ -139,12 +161,35 @@ export const OPERATIONS = {
     key: ({ id }) => ({ id }),
     call: (m, { id }, ctx) => m.rank(id, ctx),
   }),
-} satisfies { [C in keyof SourceMethods]: Operation };
+  match: {
+    path: "/v1/match",
+    summary: "A song, and the same recording on every other source that can search (extension; an operation of the service, not of a source).",
+    notes:
+      "Each other source is searched once for the song's title (its first 25 songs, through the cache) and its songs are kept " +
+      "when they are the same recording: equal ISRCs where both sides know one, else the same title once its tags are read, the same version " +
+      "(never a live take for a studio one, a remix, an edit, an acoustic, instrumental, karaoke or sped-up version, another take), a primary " +
+      "artist in common (never a cover by another artist) and lengths within 3 s. confidence is 1 for an ISRC, 0.80 to 0.98 by metadata; " +
+      "matches come best first. 1002 and 3001 as for /v1/song; 1003 when the source has no song lookup or no other source can search.",
+    params: SourceAndId,
+    cbAlias: true,
+    data: MatchResult,
+    result: fixed("MatchResult", MatchResult),
+    ttl: 3600,
+    key: ({ id }) => ({ id }),
+    by: "service",
+  } satisfies ServiceOperation<z.output<typeof SourceAndId>>,
+} satisfies { [C in keyof SourceMethods]: SourceOperation } & { match: ServiceOperation };
 
-/** The capabilities, in the order of the capability matrix. */
-export type Capability = keyof typeof OPERATIONS;
+/** Every `/v1` operation, in the order of the capability matrix: the sources' and the service's. */
+export type OperationName = keyof typeof OPERATIONS;
+export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+/** A row of the capability matrix: which operations one source is served. */
+export type OperationSet = Record<OperationName, boolean>;
+
+/** The capabilities a source plugin declares, each backed by a method, in the order of the capability matrix. */
+export type Capability = keyof SourceMethods;
 export type CapabilitySet = Record<Capability, boolean>;
-export const CAPABILITIES = Object.keys(OPERATIONS) as Capability[];
+export const CAPABILITIES = OPERATION_NAMES.filter((name) => !("by" in OPERATIONS[name])) as Capability[];
 
 /** The parameters of one operation, as validated. */
-export type OperationParams<C extends Capability> = z.output<(typeof OPERATIONS)[C]["params"]>;
+export type OperationParams<C extends OperationName> = z.output<(typeof OPERATIONS)[C]["params"]>;

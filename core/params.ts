@@ -76,7 +76,14 @@ export const SearchParams = z.object({
 
 export const SourceAndId = z.object({ source: source(false), id: id("the source's native id") });
 
-export const SongUrlParams = SourceAndId.extend({ quality });
+/** extension: `fallback=1` answers with the same recording from another source when the song cannot be played in full. */
+const fallback = z
+  .enum(["0", "1"], { error: "parameter fallback must be 1 (or 0)" })
+  .optional()
+  .transform((v) => v === "1")
+  .describe("extension: 1 plays the same recording from another source when this one is VIP, not playable or only a preview (full length first)");
+
+export const SongUrlParams = SourceAndId.extend({ quality, fallback });
 
 export const PlaylistParams = z.object({
   source: source(false),
@@ -89,6 +96,7 @@ export const PlaylistParams = z.object({
     .optional()
     .transform((v) => v === "1")
     .describe("1 gives every track its playable address in url"),
+  fallback: fallback.describe("extension, with with_url=1: a track that is VIP, not playable or only a preview gets the address of the same recording on another source (full length first)"),
 });
 
 export const RankParams = z.object({

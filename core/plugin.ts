@@ -53,6 +53,18 @@ export interface CallContext {
   signal?: AbortSignal;
 }
 
+/**
+ * What `url()` receives. `checkSong` takes the song as the lookup for its address read it:
+ * call it before asking the upstream for anything more (a stream address, say). It throws
+ * `PaidContentError` (3002) for a VIP song and `NotFoundError` (3001) for one that is not
+ * available, and the core keeps the detail as the song's answer, so that one upstream lookup
+ * serves both (docs/decisions.md (Sources)). It is absent when the plugin is called outside
+ * the core; a plugin that never calls it has its song looked up apart.
+ */
+export interface UrlContext extends CallContext {
+  checkSong?(detail: SongDetail): void;
+}
+
 export interface SearchQuery {
   q: string;
   page: number;
@@ -76,7 +88,7 @@ export interface PlaylistQuery {
 export interface SourceMethods {
   search(query: SearchQuery, ctx: CallContext): Promise<SearchResult>;
   song(id: string, ctx: CallContext): Promise<SongDetail>;
-  url(id: string, quality: Quality, ctx: CallContext): Promise<SongUrl>;
+  url(id: string, quality: Quality, ctx: UrlContext): Promise<SongUrl>;
   lyric(id: string, ctx: CallContext): Promise<Lyric>;
   album(id: string, ctx: CallContext): Promise<AlbumDetail>;
   artist(id: string, ctx: CallContext): Promise<ArtistDetail>;
@@ -108,7 +120,44 @@ export interface SourcePluginDefinition<
   C extends Partial<CapabilitySet> = Partial<CapabilitySet>,
 > extends BaseDefinition<"source", Options, Deps> {
   capabilities: C;
+  /**
+   * `false` when a song's `album` names a container rather than a published release (the
+   * Internet Archive's items: a concert, a tape, a 78), so that it is not sent where a release
+   * title is expected (the lyrics lookup). Default true.
+   */
+  albumsAreReleases?: boolean;
+  /** how the core pages this source's search; see `SearchPaging` */
+  searchPaging?: Partial<SearchPaging>;
+  /**
+   * What the source's public addresses are: whole songs, or preview clips. An all-search shows
+   * a recording found on several sources by its full-length copy first, and `fallback=1`
+   * answers a preview with a full-length copy when one plays.
+   * @default "full"
+   */
+  playback?: "full" | "preview";
   create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C>;
+}
+
+/** How the core pages a source's search (docs/decisions.md, "Search paging"). */
+export interface SearchPaging {
+  /**
+   * The most songs one upstream call answers for a query. The core asks for that many once
+   * (`page` 1, `size` = window), keeps them, and merges all-searches from them.
+   * @default 50
+   */
+  window: number;
+  /**
+   * Whether the upstream pages by offset and tells the exact total. Then the pages of this
+   * source's own search are asked of it page by page, with its total. Else (an upstream with
+   * no grand total) they are cut from the window, and `total` counts the window's songs.
+   * @default true
+   */
+  exactTotal: boolean;
+}
+
+/** A source's search paging, defaults filled in. */
+export function searchPagingOf(plugin: Pick<SourcePluginDefinition, "searchPaging">): SearchPaging {
+  return { window: plugin.searchPaging?.window ?? 50, exactTotal: plugin.searchPaging?.exactTotal ?? true };
 }
 
 /** A song to find lyrics for, as the lyrics provider receives it. */

@@ -49,6 +49,10 @@ export const Tokens = {
   OriginStats: Symbol.for("music.origin-stats"),
   /** `() => Promise<void>`: closes the container's connections */
   Dispose: Symbol.for("music.dispose"),
+  /** `RedisLink`: the Redis connection and its state, registered only when `store.redis` is set */
+  Redis: Symbol.for("music.redis"),
+  /** `Channel`: this process's channel to the primary, registered only in a worker of a `WORKERS` group */
+  Group: Symbol.for("music.group"),
 } as const;
 
 /** The services a plugin can ask for in `deps`, by token. */

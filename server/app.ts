@@ -20,7 +20,10 @@ import { Tokens } from "../core/tokens.ts";
 import { registerDocsPages } from "./docs/pages.ts";
 import { registerDocsRoute } from "./docs/routes.ts";
 import { cachedAnswers } from "./fast-path.ts";
+import { requestMetricsOf } from "./metrics/request-metrics.ts";
+import { registerMetricsRoute } from "./metrics/route.ts";
 import { requestPipeline } from "./pipeline.ts";
+import { registerProbes } from "./probes.ts";
 import { registerShareRoutes } from "./share/routes.ts";
 import { RenderedAnswers } from "./v1/rendered-answers.ts";
 import { registerV1Routes } from "./v1/routes.ts";
@@ -37,10 +40,14 @@ export function createApp(scope: DependencyContainer, answers = new RenderedAnsw
     clientAddress: (event: H3Event) => address(event.req.ip, event.req.headers.get("x-forwarded-for")),
     log,
     accessLog: config.log.access ? log.child("access") : undefined,
-    origins: scope.resolve<OriginStats>(Tokens.OriginStats),
+    logQuiet: config.log.probes,
+    origins,
+    metrics: requestMetricsOf(scope),
   })) {
     app.use(middleware);
   }
+  registerProbes(app, scope);
+  registerMetricsRoute(app, scope);
   registerV1Routes(app, scope, answers);
   registerShareRoutes(app, scope);
   registerDocsPages(app, scope);
@@ -64,6 +71,7 @@ export function createNodeHandler(
     clientAddress: address,
     accessLog: config.log.access ? log.child("access") : undefined,
     origins,
+    metrics: requestMetricsOf(scope),
   });
   return (req, res) => (fast(req, res) ? undefined : app(req, res));
 }

@@ -2,7 +2,8 @@
  * `WORKERS=N` (or `auto`, one per core): the primary process forks N workers that serve one
  * port (node:cluster shares the listening socket) and keeps them running. It holds what the
  * workers share without Redis: the rate limit (rate-limiter-flexible's cluster master), the
- * statistics storage, and the summing of their statistics (`core/stats/group-stats.ts`).
+ * statistics storage, the summing of their statistics (`core/stats/group-stats.ts`) and of
+ * their metrics (`metrics/group.ts`).
  *
  * A worker that dies is replaced, at most MAX_RESTARTS times a minute (a worker that keeps
  * dying stops the group rather than spin); a worker that dies before it listens (a bad plugin
@@ -20,6 +21,7 @@ import { flushLogs, type Logger } from "../core/logger.ts";
 import { resolveQrSecret } from "../core/share/qr-code.ts";
 import { GroupTotals } from "../core/stats/group-stats.ts";
 import { checkAddress, freePort } from "./listen.ts";
+import { GROUP_METRICS, groupMetricsHandler } from "./metrics/group.ts";
 
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
@@ -50,6 +52,7 @@ export async function runPrimary(count: number, log: Logger): Promise<void> {
   new RateLimiterClusterMaster();
   const totals = new GroupTotals();
   const storage = groupStorageHandler();
+  const metrics = groupMetricsHandler();
   const channels = new Map<number, Channel>();
   const listening = new Set<number>();
   const codes: (number | null)[] = [];
@@ -59,7 +62,7 @@ export async function runPrimary(count: number, log: Logger): Promise<void> {
 
   const fork = (): Worker => {
     const worker = cluster.fork({ ...env, PORT: String(port), HOST: host });
-    const channel = new Channel(worker).handle("storage", storage);
+    const channel = new Channel(worker).handle("storage", storage).handle(GROUP_METRICS, metrics);
     totals.serve(worker.id, channel, () => channels.entries());
     channels.set(worker.id, channel);
     log.info(`worker ${worker.id} started (pid ${worker.process.pid})`);

@@ -2,7 +2,8 @@
  * Demo mode (`npm run demo`): every upstream simulator with its fixtures, then the real
  * service bound to them on `PORT`/`HOST` (default 3000 on 127.0.0.1), so the whole API, the
  * docs and the playground can be tried with no network. The service starts exactly as
- * `main.ts` starts it (`service.ts`); only the config and the demo CDN's addresses differ.
+ * `main.ts` starts it (`service.ts`); only the config (the demo's own, which the start-up line
+ * names) and the demo CDN's covers and addresses differ.
  */
 import "reflect-metadata";
 import { listenAddress, parseConfig } from "../core/config.ts";
@@ -19,9 +20,9 @@ async function main(): Promise<void> {
   try {
     const config = parseConfig(upstreams.config);
     const catalog = upstreams.catalog(await discoverPlugins({ modules: config.plugins }));
-    const service = await startService({ config, catalog, port, host, log });
+    const service = await startService({ config, configName: upstreams.configName, catalog, port, host, log });
     const base = service.url.replace(/\/$/, "");
-    log.info(`demo mode: every upstream is a local simulator (${Object.keys(upstreams.urls).join(", ")}); nothing leaves this machine`);
+    log.info(`demo mode: every upstream is a local simulator (${Object.keys(upstreams.urls).join(", ")}); covers and audio come from the demo CDN at ${upstreams.urls.cdn}; nothing leaves this machine`);
     log.info(`status and reference: ${base}/`);
     log.info(`interactive docs:     ${base}/docs`);
     log.info(`playground:           ${base}/playground`);

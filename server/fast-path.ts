@@ -21,8 +21,11 @@ import { rateLimitKey } from "../core/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../core/guard/user-agent.ts";
 import type { Logger } from "../core/logger.ts";
 import type { OriginStats, RateDecision, RateLimiter, ResponseCache } from "../core/services.ts";
-import { accessLine } from "./access-line.ts";
+import { logAccess } from "./access-line.ts";
+import { acceptedEncoding, type Encoding } from "./compression.ts";
+import type { RequestMetrics } from "./metrics/request-metrics.ts";
 import { rawHeader } from "./raw-headers.ts";
+import { REQUEST_ID_HEADER, requestId } from "./request-id.ts";
 import type { RenderedAnswer, RenderedAnswers } from "./v1/rendered-answers.ts";
 import { BODY_HEADERS, NEVER, cacheControl, notModified } from "./v1/http-caching.ts";
 import { errorEnvelope, renderV1 } from "./v1/respond.ts";
@@ -36,6 +39,8 @@ export interface FastPathServices {
   accessLog?: Logger;
   /** requests per origin, counted here as the pipeline counts them */
   origins: OriginStats;
+  /** what `/metrics` reports, counted here as the pipeline counts it; nothing when undefined */
+  metrics?: RequestMetrics;
 }
 
 /** Answers `req` from a rendered answer and returns true, or returns false and leaves it alone. */
@@ -67,29 +72,52 @@ class FastPath {
     if (!answer || this.services.userAgents.isBlocked(rawHeader(req.rawHeaders, "user-agent"))) return false;
     const started = performance.now();
     const key = this.limitKey(req);
+    const reqId = requestId(rawHeader(req.rawHeaders, REQUEST_ID_HEADER));
+    // Only a body of 1 KB or more has compressed forms; HEAD is never compressed.
+    const encoding = answer.compressed && method === "GET" ? acceptedEncoding(rawHeader(req.rawHeaders, "accept-encoding")) : undefined;
     // A budget in this process's memory answers at once; one kept elsewhere (Redis, the primary) is awaited.
     const decided = this.services.limiter.consumeNow?.(key);
-    if (decided) this.finish(req, res, answer, decided, started);
-    else void this.services.limiter.consume(key).then((decision) => this.finish(req, res, answer, decision, started));
+    if (decided) this.finish(req, res, answer, decided, started, reqId, encoding);
+    else void this.services.limiter.consume(key).then((decision) => this.finish(req, res, answer, decision, started, reqId, encoding));
     return true;
   }
 
-  private finish(req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer, decision: RateDecision, started: number): void {
+  private finish(req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer, decision: RateDecision, started: number, reqId: string, encoding?: Encoding): void {
+    // The compressed form is made once, by the first request that asks for it; the others find it made.
+    if (encoding && decision.allowed && !answer.compressed!.ready(encoding)) {
+      answer.compressed!.get(encoding).then(
+        () => this.finish(req, res, answer, decision, started, reqId, encoding),
+        () => this.finish(req, res, answer, decision, started, reqId),
+      );
+      return;
+    }
     const head = req.method === "HEAD";
-    const status = decision.allowed ? this.send(req, res, head, answer, decision) : this.refuse(res, head, answer, decision);
+    const status = decision.allowed ? this.send(req, res, head, answer, decision, reqId, encoding) : this.refuse(res, head, answer, decision, reqId);
     if (decision.allowed) this.services.cache.noteHit();
     this.services.origins.record(answer.origin);
-    this.services.accessLog?.info(
-      accessLine({
+    const ms = performance.now() - started;
+    const metrics = this.services.metrics;
+    if (metrics) {
+      if (status === answer.status) metrics.record((answer.meter ??= metrics.meter(answer.route, answer.status, 0)), ms / 1000);
+      else {
+        // a 304, or a 4001
+        if (!decision.allowed) metrics.refused.rateLimit++;
+        metrics.request(answer.route, status, decision.allowed ? 0 : 4001, ms / 1000);
+      }
+    }
+    if (this.services.accessLog) {
+      logAccess(this.services.accessLog, {
         method: req.method!,
         path: answer.path,
         status,
         code: decision.allowed ? 0 : 4001,
-        ms: performance.now() - started,
+        ms,
         source: decision.allowed ? answer.source : undefined,
         origin: answer.origin,
-      }),
-    );
+        cache: decision.allowed ? "HIT" : undefined,
+        reqId,
+      });
+    }
   }
 
   /** The rate-limit key of the client; without X-Forwarded-For it is the connection's, worked out once per connection. */
@@ -117,29 +145,35 @@ class FastPath {
     return key;
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, head: boolean, answer: RenderedAnswer, decision: RateDecision): number {
+  private send(req: IncomingMessage, res: ServerResponse, head: boolean, answer: RenderedAnswer, decision: RateDecision, reqId: string, encoding?: Encoding): number {
     const caching = ["cache-control", cacheControl(answer.freshness, Date.now())];
     if (answer.etag !== undefined) {
       caching.push("etag", answer.etag);
       if (notModified(rawHeader(req.rawHeaders, "if-none-match"), answer.etag)) {
-        res.writeHead(304, [...notModifiedPairs(answer.headerPairs), ...this.limitPairs(decision), ...caching]);
+        res.writeHead(304, [...notModifiedPairs(answer.headerPairs), ...this.limitPairs(decision), ...caching, REQUEST_ID_HEADER, reqId]);
         res.end();
         return 304;
       }
     }
+    const compressed = encoding && answer.compressed!.ready(encoding);
+    if (compressed) {
+      res.writeHead(answer.status, [...answer.headerPairs, ...this.limitPairs(decision), ...caching, REQUEST_ID_HEADER, reqId, "content-encoding", encoding, "content-length", String(compressed.length)]);
+      res.end(compressed);
+      return answer.status;
+    }
     // An array literal: Array.prototype.concat of the same pairs costs about four times as much.
-    res.writeHead(answer.status, [...answer.headerPairs, ...this.limitPairs(decision), ...caching, "content-length", answer.length]);
+    res.writeHead(answer.status, [...answer.headerPairs, ...this.limitPairs(decision), ...caching, REQUEST_ID_HEADER, reqId, "content-length", answer.length]);
     res.end(head ? undefined : answer.body);
     return answer.status;
   }
 
   /** 4001, in the answer's own form (JSON or JSONP), as the h3 path would say it. */
-  private refuse(res: ServerResponse, head: boolean, answer: RenderedAnswer, decision: RateDecision): number {
+  private refuse(res: ServerResponse, head: boolean, answer: RenderedAnswer, decision: RateDecision, reqId: string): number {
     const error = new RateLimitError(decision.resetSeconds);
     const rendered = renderV1(4001, errorEnvelope(4001, error.message, null, 0), answer.callback);
     const body = Buffer.from(rendered.body);
     const pairs = Object.entries(rendered.headers).flat();
-    res.writeHead(rendered.status, [...pairs, ...this.limitPairs(decision), "retry-after", String(decision.resetSeconds), "cache-control", cacheControl(NEVER, 0), "content-length", String(body.length)]);
+    res.writeHead(rendered.status, [...pairs, ...this.limitPairs(decision), "retry-after", String(decision.resetSeconds), "cache-control", cacheControl(NEVER, 0), REQUEST_ID_HEADER, reqId, "content-length", String(body.length)]);
     res.end(head ? undefined : body);
     return rendered.status;
   }

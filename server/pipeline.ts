@@ -1,8 +1,9 @@
 /**
  * The one request pipeline of `/v1`, `/api` and `/`: docs/decisions.md (/v1) order of checks as an
  * ordered list of h3 middleware. Each route names its policy in its `meta`; the middleware
- * read it. Order: the access log (outermost, sees the final answer), share traffic counts,
- * failures turned into the route's envelope, then the checks: method, user-agent, rate limit.
+ * read it. Order: the request id, the metrics and the access log (outermost, they see the final
+ * answer), compression, share traffic counts, failures turned into the route's envelope, then the checks:
+ * method, user-agent, rate limit.
  * Parameters, source, capability and the work follow in the route's own handler.
  */
 import type { H3Event, Middleware } from "h3";
@@ -13,8 +14,11 @@ import type { Logger } from "../core/logger.ts";
 import type { RequestKind, TrafficStats } from "../core/share/traffic-stats.ts";
 import type { OriginStats, RateLimiter } from "../core/services.ts";
 import { rateLimitHeaders } from "../core/guard/request-limiter.ts";
-import { accessLine, loggedPath } from "./access-line.ts";
+import { logAccess, loggedPath } from "./access-line.ts";
+import { compressAnswers } from "./compress-answers.ts";
+import { UNMATCHED_ROUTE, type RequestMetrics } from "./metrics/request-metrics.ts";
 import { stateOf, type Family } from "./request-state.ts";
+import { REQUEST_ID_HEADER, requestId } from "./request-id.ts";
 import { replyFailure } from "./replies.ts";
 
 export interface RoutePolicy {
@@ -30,6 +34,8 @@ export interface RoutePolicy {
   traffic?: RequestKind;
   /** the spec's `cb` alias of `callback` (`/v1`) */
   cbAlias?: boolean;
+  /** a probe or a scrape: no access line unless config `log.probes` */
+  quiet?: boolean;
 }
 
 export interface PipelineServices {
@@ -42,11 +48,15 @@ export interface PipelineServices {
   accessLog?: Logger;
   /** requests per validated origin (docs/decisions.md (/v1): origin is for logs and statistics) */
   origins: OriginStats;
+  /** what `/metrics` reports; nothing is counted when undefined */
+  metrics?: RequestMetrics;
+  /** access lines for quiet routes (probes, scrapes) too */
+  logQuiet?: boolean;
 }
 
 /** The middleware, in docs/decisions.md (/v1) order. */
 export function requestPipeline(services: PipelineServices): Middleware[] {
-  return [logAccess(services), countTraffic(services.stats), answerFailures(services.log), checkMethod, checkUserAgent(services.userAgents), rateLimit(services)];
+  return [observe(services), compressAnswers, countTraffic(services.stats), answerFailures(services.log), checkMethod, checkUserAgent(services), rateLimit(services)];
 }
 
 export function policyOf(event: H3Event): RoutePolicy {
@@ -57,22 +67,24 @@ export function policyOf(event: H3Event): RoutePolicy {
 
 const FALLBACK_POLICY: RoutePolicy = { family: "v1", methods: ["GET", "HEAD"], userAgent: false };
 
-/** One line per request: method, path, status, code, time, source, origin; and the request counted for its origin. */
-function logAccess({ accessLog, origins }: PipelineServices): Middleware {
+/**
+ * Around everything: the request's id (the caller's when well formed, `request-id.ts`) on its
+ * answer, then its count, its access line and its origin's count, once the answer is known.
+ */
+function observe({ accessLog, origins, metrics, logQuiet }: PipelineServices): Middleware {
   return async (event, next) => {
-    if (!accessLog) {
-      const response = await next();
-      const origin = stateOf(event).origin;
-      if (origin) origins.record(origin);
-      return response;
-    }
     const started = performance.now();
-    const response = (await next()) as Response | undefined;
     const state = stateOf(event);
+    const reqId = requestId(event.req.headers.get(REQUEST_ID_HEADER));
+    state.headers[REQUEST_ID_HEADER] = reqId;
+    const response = (await next()) as Response | undefined;
+    const ms = performance.now() - started;
     if (state.origin) origins.record(state.origin);
-    accessLog.info(
-      accessLine({ method: event.req.method, path: loggedPath(event.url.pathname), status: response?.status, code: state.code, ms: performance.now() - started, source: state.source, origin: state.origin }),
-    );
+    metrics?.request(event.context.matchedRoute?.route ?? UNMATCHED_ROUTE, response?.status ?? 500, state.code, ms / 1000);
+    if (accessLog && (logQuiet || !policyOf(event).quiet)) {
+      const cache = state.headers["x-cache"];
+      logAccess(accessLog, { method: event.req.method, path: loggedPath(event.url.pathname), status: response?.status, code: state.code, ms, source: state.source, origin: state.origin, cache, reqId });
+    }
     return response;
   };
 }
@@ -96,7 +108,8 @@ function answerFailures(log: Logger): Middleware {
     } catch (thrown) {
       const error = toServiceError(thrown);
       if (error.kind === "internal" && !event.req.signal?.aborted) {
-        log.error(`${event.req.method} ${loggedPath(event.url.pathname)}: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}`);
+        const reqId = stateOf(event).headers[REQUEST_ID_HEADER];
+        log.error(`${event.req.method} ${loggedPath(event.url.pathname)}: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}`, { reqId });
       }
       return replyFailure(event, policyOf(event), error);
     }
@@ -109,21 +122,27 @@ const checkMethod: Middleware = (event, next) => {
   return next();
 };
 
-function checkUserAgent(userAgents: UserAgentPolicy): Middleware {
+function checkUserAgent({ userAgents, metrics }: PipelineServices): Middleware {
   return (event, next) => {
-    if (policyOf(event).userAgent && userAgents.isBlocked(event.req.headers.get("user-agent"))) throw new UserAgentBlockedError();
+    if (policyOf(event).userAgent && userAgents.isBlocked(event.req.headers.get("user-agent"))) {
+      if (metrics) metrics.refused.userAgent++;
+      throw new UserAgentBlockedError();
+    }
     return next();
   };
 }
 
-function rateLimit({ limiter, clientAddress }: PipelineServices): Middleware {
+function rateLimit({ limiter, clientAddress, metrics }: PipelineServices): Middleware {
   return async (event, next) => {
     const prefix = policyOf(event).rateLimit;
     if (prefix === undefined) return next();
     const key = prefix + rateLimitKey(clientAddress(event));
     const decision = limiter.consumeNow?.(key) ?? (await limiter.consume(key));
     Object.assign(stateOf(event).headers, rateLimitHeaders(decision));
-    if (!decision.allowed) throw new RateLimitError(decision.resetSeconds);
+    if (!decision.allowed) {
+      if (metrics) metrics.refused.rateLimit++;
+      throw new RateLimitError(decision.resetSeconds);
+    }
     return next();
   };
 }

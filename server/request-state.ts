@@ -3,6 +3,7 @@
  * limit, cache), and what the access log and the statistics report about it.
  */
 import type { H3Event } from "h3";
+import type { CompressedForms } from "./compression.ts";
 
 /** Which envelope a route answers in: `/v1`'s, `/api`'s, or the pages' (the `/v1` one, never JSONP). */
 export type Family = "v1" | "api" | "page";
@@ -22,6 +23,10 @@ export interface RequestState {
   code?: number;
   /** file entries a share listing returned, for the statistics */
   files?: number;
+  /** the answer's body as the reply functions made it, for compression (`compress-answers.ts`) */
+  body?: string | Uint8Array;
+  /** the kept compressed forms of a body that does not change (a cached answer, a page) */
+  compressed?: CompressedForms;
 }
 
 export function stateOf(event: H3Event): RequestState {

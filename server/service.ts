@@ -11,12 +11,15 @@ import { VERSION, type AppConfig } from "../core/config.ts";
 import { createServiceContainer, disposeServiceContainer } from "../core/container.ts";
 import { flushLogs, type Logger } from "../core/logger.ts";
 import type { PluginCatalog } from "../core/plugins/discover.ts";
+import type { RedisLink } from "../core/redis/connection.ts";
 import type { SourceRegistry } from "../core/sources/source-registry.ts";
 import { activeSummary } from "../core/summary.ts";
 import { Tokens } from "../core/tokens.ts";
 import { createNodeHandler } from "./app.ts";
 import { primaryChannel } from "./cluster.ts";
 import { drainServer, trackInFlight } from "./graceful.ts";
+import { lifecycleOf } from "./lifecycle.ts";
+import { startMetrics } from "./metrics/group.ts";
 import { serve } from "./listen.ts";
 import { nodeEntry } from "./node-server.ts";
 
@@ -24,6 +27,8 @@ export interface ServiceOptions {
   config: AppConfig;
   /** the config file it came from, for the start-up line; none for the embedded defaults */
   file?: string;
+  /** what the start-up line says runs when the config is no file's (demo mode's own) */
+  configName?: string;
   catalog: PluginCatalog;
   port: number;
   host: string;
@@ -38,9 +43,10 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function startService({ config, file, catalog, port, host, log }: ServiceOptions): Promise<RunningService> {
+export async function startService({ config, file, configName, catalog, port, host, log }: ServiceOptions): Promise<RunningService> {
   // In a group of workers (WORKERS), the primary holds what the workers share.
   const scope = createServiceContainer({ config, catalog, logger: log, group: primaryChannel() });
+  startMetrics(scope);
   const requests = trackInFlight(createNodeHandler(scope));
   const { server, url } = await serve(nodeEntry(requests.handler, log), {
     port,
@@ -50,17 +56,21 @@ export async function startService({ config, file, catalog, port, host, log }: S
     await disposeServiceContainer(scope);
     throw error;
   });
+  // Ready once Redis, when configured, has said whether it answers (at most its start grace).
+  if (scope.isRegistered(Tokens.Redis, true)) await scope.resolve<RedisLink>(Tokens.Redis).settled();
+  lifecycleOf(scope).ready();
   const share = scope.isRegistered(Tokens.ShareService, true) ? config.share.plugin : undefined;
   // In a group the first worker tells what is in force, and the primary where it listens.
   if (cluster.isWorker && cluster.worker!.id !== 1) log.info(`serving on ${url}`);
   else for (const line of activeSummary(config, scope.resolve<SourceRegistry>(Tokens.SourceRegistry), share)) log.info(line);
-  if (!cluster.isWorker) log.info(`music-aggregator ${VERSION} listening on ${url} (${file ? `config ${file}` : "embedded defaults"})`);
+  if (!cluster.isWorker) log.info(`music-aggregator ${VERSION} listening on ${url} (${file ? `config ${file}` : (configName ?? "embedded defaults")})`);
   return {
     url,
     server,
     scope,
     async close() {
-      // Stop accepting; every request already sent is answered, each answer closing its connection.
+      // /readyz says 503 from now on; stop accepting; every request already sent is answered, each answer closing its connection.
+      lifecycleOf(scope).draining();
       await drainServer(server, requests);
       await disposeServiceContainer(scope);
     },

@@ -6,8 +6,10 @@
  */
 import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, isUpstreamFailure, withCost, type ServiceErrorLike } from "../errors.ts";
 import type { CacheStats } from "../domain.ts";
+import type { CacheOutcomes } from "../metrics/counts.ts";
 import type { CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../services.ts";
-import type { CacheCounts } from "../stats/cache-counts.ts";
+import type { CacheCounts, CacheTier } from "../stats/cache-counts.ts";
+import { countUpstreamCalls } from "../http/upstream-calls.ts";
 import { awaitOtherInstance } from "./shared-load.ts";
 import { decodeEntry as decode, encodeEntry, type StoredEntry } from "./entry.ts";
 import type { CacheBackend } from "./storage.ts";
@@ -32,6 +34,8 @@ export class StoreResponseCache implements ResponseCache {
   private readonly inFlight = new Map<string, SharedLoad>();
   /** this process's hits and misses, which `stats` totals over every instance */
   private readonly counts: CacheCounts;
+  private stale = 0;
+  private coalesced = 0;
 
   constructor(
     private readonly backend: CacheBackend,
@@ -62,6 +66,18 @@ export class StoreResponseCache implements ResponseCache {
   noteHit(): void {
     this.counts.hits++;
     this.counts.localHits++;
+  }
+
+  /** This process's reads of each tier of the cache (`/metrics`): which store answered, which did not. */
+  tierReads(): { tier: CacheTier; hits: number; misses: number }[] {
+    const { localHits, localMisses, redisHits, redisMisses } = this.counts;
+    const reads = { local: { hits: localHits, misses: localMisses }, redis: { hits: redisHits, misses: redisMisses } };
+    return this.backend.tiers.map((tier) => ({ tier, ...reads[tier] }));
+  }
+
+  /** This process's hits, misses, stale answers and coalesced waits since it started (for `/metrics`). */
+  outcomes(): CacheOutcomes {
+    return { hits: this.counts.hits, misses: this.counts.misses, stale: this.stale, coalesced: this.coalesced };
   }
 
   async stats(): Promise<CacheStats> {
@@ -96,6 +112,8 @@ export class StoreResponseCache implements ResponseCache {
       const promise = this.load(key, policy, () => load(controller.signal), stored, controller.signal).finally(() => this.inFlight.delete(key));
       shared = { promise, controller, waiters: 0 };
       this.inFlight.set(key, shared);
+    } else {
+      this.coalesced++;
     }
     return this.wait(shared, signal);
   }
@@ -137,6 +155,7 @@ export class StoreResponseCache implements ResponseCache {
     // Another instance may be loading this key: wait for its answer rather than ask again.
     const lock = await locks.acquire(key, this.settings.loadMs + LOCK_MARGIN_MS);
     if (lock === "held") {
+      this.coalesced++;
       const delivered = await awaitOtherInstance(locks, key, this.settings.loadMs, signal, (raw) => this.fresh(raw));
       if (delivered?.kind === "n") throw cachedNotFound(delivered);
       if (delivered) return { json: delivered.payload, cost: 0, status: "hit", expiresAt: delivered.expiresAt, staleSeconds: this.staleSeconds(policy) };
@@ -151,23 +170,26 @@ export class StoreResponseCache implements ResponseCache {
 
   private async loadHere(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale?: StoredEntry): Promise<CachedAnswer> {
     const started = performance.now();
+    // A load that called no upstream (an answer the plugin knew) costs nothing, on errors too.
+    const upstream = countUpstreamCalls(load);
     let value: unknown;
     try {
-      value = await load();
+      value = await upstream.result;
     } catch (error) {
       if (isKind(error, "notFound") && policy.cacheMisses !== false) {
         // A not-found answer is never a stale stand-in: it is kept for its own lifetime only.
         (error as ServiceErrorLike).cachedUntil = await this.write(key, "n", (error as Error).message, this.settings.notFoundTtl, false);
       } else if (stale?.kind === "v" && policy.keepStale !== false && isUpstreamFailure(error)) {
+        this.stale++;
         return { json: stale.payload, cost: 0, status: "stale", expiresAt: stale.expiresAt, staleSeconds: this.staleSeconds(policy) };
       }
-      throw withCost(error, performance.now() - started);
+      throw upstream.calls() > 0 ? withCost(error, performance.now() - started) : error;
     }
     const json = JSON.stringify(value);
     const ttl = typeof policy.ttl === "function" ? policy.ttl(value) : policy.ttl;
     const expiresAt = ttl > 0 ? await this.write(key, "v", json, ttl, policy.keepStale !== false) : undefined;
-    // Cost is at least 1 ms so that a miss is never mistaken for a cache hit.
-    const cost = Math.max(1, Math.round(performance.now() - started));
+    // A miss that called an upstream costs at least 1 ms, so that it is never mistaken for a cache hit.
+    const cost = upstream.calls() > 0 ? Math.max(1, Math.round(performance.now() - started)) : 0;
     return expiresAt === undefined ? { json, cost, status: "miss" } : { json, cost, status: "miss", expiresAt, staleSeconds: this.staleSeconds(policy) };
   }
 

@@ -16,6 +16,7 @@ import type { GetJsonOptions, UpstreamClient, UpstreamClientFactory, UpstreamCli
 import { deadline } from "./deadline.ts";
 import { DEFAULT_JSON_LIMITS, jsonLimitProblem, type JsonLimits } from "./json-limits.ts";
 import { nodeTransport, type TransportResponse } from "./node-transport.ts";
+import { noteUpstreamCall } from "./upstream-calls.ts";
 import { readCapped } from "./read-capped.ts";
 import { RequestBudget, sleep } from "./request-budget.ts";
 
@@ -136,6 +137,7 @@ export class HttpUpstreamClient implements UpstreamClient {
   }
 
   private async send(target: string, method: "GET" | "POST", request: UpstreamRequest, signal: AbortSignal): Promise<RawAnswer> {
+    noteUpstreamCall();
     try {
       return (await upstreamFetch.raw(target, {
         baseURL: /^https?:\/\//i.test(target) ? undefined : this.options.baseURL,

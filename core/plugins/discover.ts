@@ -52,7 +52,7 @@ export async function discoverPlugins(options: DiscoverOptions = {}): Promise<Pl
       if (file) candidates.push({ specifier: pathToFileURL(file).href, origin: `plugins/${entry.name}` });
     }
   }
-  if (options.modules?.length) useServiceKitAsFallback();
+  if (options.modules?.length) await prepareForOutsideModules();
   for (const name of options.modules ?? []) {
     const local = name.startsWith(".") || isAbsolute(name);
     candidates.push({ specifier: local ? pathToFileURL(resolve(cwd, name)).href : packageEntry(name, cwd), origin: name });
@@ -100,11 +100,27 @@ export function defaultPluginsDir(): string {
   return resolve(import.meta.dirname, "../../plugins");
 }
 
-let kitFallbackRegistered = false;
+let outsideModulesPrepared = false;
 
-/** Lets plugin modules outside the project import `@music-aggregator/core` (the service's copy, when they have none). */
-function useServiceKitAsFallback(): void {
-  if (kitFallbackRegistered) return;
-  kitFallbackRegistered = true;
-  register(new URL("./kit-resolve-hook.mjs", import.meta.url), { data: { kitParentURL: import.meta.url } });
+/**
+ * Before loading plugin modules named in config: when the service runs compiled (`npm start`),
+ * a TypeScript loader (tsx) for plugin files written in TypeScript, and for packages whose own
+ * copy of the kit is TypeScript; then the resolve hook that lets such modules import
+ * `@music-aggregator/core` (the service's copy, when they have none; compiled, when the service
+ * runs compiled, so that one kit serves both). Hooks run last-registered first: the kit hook
+ * sees each import before tsx does.
+ */
+async function prepareForOutsideModules(): Promise<void> {
+  if (outsideModulesPrepared) return;
+  outsideModulesPrepared = true;
+  const compiled = import.meta.url.endsWith(".js");
+  if (compiled) (await import("tsx/esm/api")).register();
+  register(new URL("./kit-resolve-hook.mjs", import.meta.url), {
+    data: {
+      kitParentURL: import.meta.url,
+      // dist/core/plugins/discover.js: the kit's sources are in core/, its compiled form in dist/core/.
+      sourceKit: compiled ? `${pathToFileURL(resolve(import.meta.dirname, "../../../core"))}/` : undefined,
+      builtKit: compiled ? new URL("../", import.meta.url).href : undefined,
+    },
+  });
 }

@@ -4,7 +4,8 @@
  * against the declared capabilities. Every problem is collected and thrown together.
  */
 import type { DependencyContainer } from "tsyringe";
-import { sourceBindings, type AppConfig } from "../config.ts";
+import { DEFAULT_SOURCES, sourceBindings, unboundRemovals, type AppConfig } from "../config.ts";
+import { configProblems, pathText } from "../config-problems.ts";
 import type { Logger } from "../logger.ts";
 import type {
   AnyPluginDefinition,
@@ -61,6 +62,9 @@ export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, co
   for (const id of config.disable) {
     if (!sources.some((s) => s.id === id)) log.warn(`config disable: ${id} is not a bound source`);
   }
+  for (const id of unboundRemovals(config)) {
+    log.warn(`config sources.${id}: ${id} is not a bound source, so false removes nothing (bound by default: ${Object.keys(DEFAULT_SOURCES).join(", ")})`);
+  }
 
   let share: BoundPlugins["share"];
   const shareDef = catalog.share.get(config.share.plugin);
@@ -78,7 +82,7 @@ export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, co
   function build<T>(def: AnyPluginDefinition, rawOptions: unknown, optionsPath: string, extra: object, budgets?: BudgetOptions[]): T | undefined {
     const parsed = def.options.safeParse(rawOptions ?? {});
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push(`${optionsPath}.${issue.path.join(".") || "(root)"}: ${issue.message} (plugin "${def.id}")`);
+      for (const p of configProblems(def.options, rawOptions, parsed.error.issues)) problems.push(`${optionsPath}.${pathText(p.path)}: ${p.message} (plugin "${def.id}")`);
       return undefined;
     }
     const deps = resolveDeps(def.deps, def.id, budgets);

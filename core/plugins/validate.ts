@@ -31,7 +31,8 @@ export function validateDefinition(candidate: unknown, origin: string): string[]
       if (typeof token !== "symbol") field(`deps.${name}`, "expected a core token (a symbol from Tokens)");
     }
   }
-  if (def.kind === "source") problems.push(...validateCapabilities(def.capabilities, label));
+  if (def.kind === "source") problems.push(...validateCapabilities(def.capabilities, label), ...validateSearchTraits(def, label));
+  if (def.kind === "source" && def.albumsAreReleases !== undefined && typeof def.albumsAreReleases !== "boolean") field("albumsAreReleases", "expected boolean");
   return problems;
 }
 
@@ -67,6 +68,24 @@ export function findDuplicateIds(definitions: { def: AnyPluginDefinition; origin
 }
 
 // --- internal ---
+
+/** `searchPaging` and `playback`, both optional. */
+function validateSearchTraits(def: Record<string, unknown>, label: string): string[] {
+  const problems: string[] = [];
+  const paging = def.searchPaging;
+  if (paging !== undefined) {
+    if (!paging || typeof paging !== "object") problems.push(`${label}.searchPaging: expected an object {window, exactTotal}`);
+    else {
+      const { window, exactTotal } = paging as Record<string, unknown>;
+      if (window !== undefined && !(Number.isInteger(window) && (window as number) >= 1 && (window as number) <= 1000)) {
+        problems.push(`${label}.searchPaging.window: expected an integer from 1 to 1000`);
+      }
+      if (exactTotal !== undefined && typeof exactTotal !== "boolean") problems.push(`${label}.searchPaging.exactTotal: expected boolean`);
+    }
+  }
+  if (def.playback !== undefined && def.playback !== "full" && def.playback !== "preview") problems.push(`${label}.playback: expected "full" or "preview"`);
+  return problems;
+}
 
 function validateCapabilities(capabilities: unknown, label: string): string[] {
   if (!capabilities || typeof capabilities !== "object") return [`${label}.capabilities: expected an object of booleans`];

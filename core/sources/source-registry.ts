@@ -3,7 +3,7 @@
  * the lyrics provider, and the capability matrix of `/v1/source`.
  */
 import type { SourceInfo } from "../domain.ts";
-import { CAPABILITIES, type Capability, type CapabilitySet } from "../operations.ts";
+import { CAPABILITIES, type Capability, type OperationSet } from "../operations.ts";
 import { SourceError } from "../errors.ts";
 import type { LyricsProvider, SourceMethods, SourcePluginDefinition } from "../plugin.ts";
 import type { BudgetOptions } from "../services.ts";
@@ -12,8 +12,11 @@ export interface BoundSource {
   /** the public id, e.g. `source_a` */
   id: string;
   plugin: SourcePluginDefinition;
-  /** what is really served: `lyric` is also true when the lyrics provider answers for it */
-  capabilities: CapabilitySet;
+  /**
+   * what is really served: `lyric` is also true when the lyrics provider answers for it, and
+   * `match` (the service's) when it has song lookups and another enabled source can search
+   */
+  capabilities: OperationSet;
   /** the plugin's own methods; absent for a disabled source, which is never constructed */
   methods?: Partial<SourceMethods>;
   disabled: boolean;
@@ -30,6 +33,10 @@ export class SourceRegistry {
     readonly lyricsProvider?: { id: string; provider: LyricsProvider },
   ) {
     for (const source of sources) this.byId.set(source.id, source);
+    // The service matches a source's songs when it can look them up and another source can search.
+    for (const source of sources) {
+      source.capabilities.match = source.capabilities.song && sources.some((other) => other !== source && !other.disabled && other.capabilities.search);
+    }
   }
 
   /** Every bound source, disabled ones included, in config order. */
@@ -63,8 +70,9 @@ export class SourceRegistry {
 }
 
 /** The capabilities a bound source really serves, given whether a lyrics provider is present. */
-export function effectiveCapabilities(declared: Partial<Record<Capability, boolean>>, hasLyricsProvider: boolean): CapabilitySet {
-  const result = Object.fromEntries(CAPABILITIES.map((c) => [c, declared[c] === true])) as CapabilitySet;
+export function effectiveCapabilities(declared: Partial<Record<Capability, boolean>>, hasLyricsProvider: boolean): OperationSet {
+  // `match` depends on the other sources: the registry sets it.
+  const result = { ...Object.fromEntries(CAPABILITIES.map((c) => [c, declared[c] === true])), match: false } as OperationSet;
   if (hasLyricsProvider && result.song) result.lyric = true;
   return result;
 }

@@ -20,6 +20,7 @@ import {
   SongUrl,
   type Song,
 } from "../domain.ts";
+import { PaidContentError } from "../errors.ts";
 import { callContext, codeOf } from "./calls.ts";
 import { CAPABILITIES } from "../operations.ts";
 import type { SourceMethods, SourcePluginDefinition } from "../plugin.ts";
@@ -120,6 +121,20 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
       expect(url.source).toBe(SOURCE_ID);
       expect(url.id).toBe(fixtures.song);
       if (fixtures.vipSong) expect(await codeOf(() => methods.url!(fixtures.vipSong!, "standard", ctx()))).toBe(3002);
+    });
+
+    it("url hands ctx.checkSong the song as song() answers it, and lets its refusal through", async ({ skip }) => {
+      if (!declared("url")) return skip();
+      const handed: unknown[] = [];
+      await methods.url!(fixtures.song!, "standard", { ...ctx(), checkSong: (detail) => void handed.push(detail) });
+      // Optional: a plugin that hands nothing over has its song looked up apart by the core.
+      if (handed.length === 0) return skip();
+      expect(handed).toHaveLength(1);
+      if (declared("song")) expect(handed[0]).toEqual(await methods.song!(fixtures.song!, ctx()));
+      const refuse = () => {
+        throw new PaidContentError("refused by the core");
+      };
+      expect(await codeOf(() => methods.url!(fixtures.song!, "standard", { ...ctx(), checkSong: refuse }))).toBe(3002);
     });
 
     it("lyric answers a valid Lyric", async ({ skip }) => {

@@ -8,4 +8,5 @@ export { startSimulator, type Fault, type RouteHandler, type Simulator } from ".
 export { testSourcePlugin, type ContractFixtures, type SourceContractOptions } from "./contract.ts";
 export { bindSourcePlugin, testClientFactory, type BindOptions, type BoundTestSource } from "./bind.ts";
 export { callContext, codeOf } from "./calls.ts";
+export { hasAllWords } from "./search-words.ts";
 export { loadRecordings, startReplaySimulator, type Answer, type Interaction, type ReplayHooks, type ReplaySimulator } from "./replay.ts";

@@ -41,6 +41,9 @@ export default defineSourcePlugin({
       vip: t.premium,
     });
 
+    /** @param {z.infer<typeof Track>} t */
+    const toDetail = (t) => ({ ...toSong(t), quality: t.stream ? ["standard"] : [], publishAt: publishDate(t.release) });
+
     /** Tracklist ids are digits: anything else is no track of theirs (and never reaches a path). */
     const track = (id, signal) => {
       if (!/^\d{1,12}$/.test(id)) throw new NotFoundError(`Tracklist has no track ${id.slice(0, 20)}`);
@@ -53,11 +56,12 @@ export default defineSourcePlugin({
         return { total: answer.total, list: answer.results.slice(0, size).map(toSong) };
       },
       async song(id, { signal }) {
-        const t = await track(id, signal);
-        return { ...toSong(t), quality: t.stream ? ["standard"] : [], publishAt: publishDate(t.release) };
+        return toDetail(await track(id, signal));
       },
-      async url(id, _quality, { signal }) {
+      async url(id, _quality, { signal, checkSong }) {
         const t = await track(id, signal);
+        // The song this lookup read: the core checks it (3002, 3001) and keeps it as /v1/song's answer.
+        checkSong?.(toDetail(t));
         if (t.premium) throw new PaidContentError();
         if (!t.stream) throw new NotFoundError(`Tracklist has no public address for track ${id}`);
         return { source: sourceId, id: String(t.id), url: t.stream.url, quality: "standard", bitrate: t.stream.kbps, size: null, expireAt: null };

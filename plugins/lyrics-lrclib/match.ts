@@ -10,13 +10,21 @@ import type { LrclibTrack } from "./wire.ts";
 
 /** A title reduced to what identifies the song: `"Café (Live) - 2011 Remaster"` → `"cafe"`. */
 export function normaliseTitle(title: string): string {
+  return fold(plainTitle(title)) || fold(title);
+}
+
+/**
+ * A title without its featuring, remaster and version tags, as written otherwise:
+ * `"Women Lose Weight (feat. Slick Rick)"` → `"Women Lose Weight"`. A title that would be
+ * stripped down to nothing keeps its text.
+ */
+export function plainTitle(title: string): string {
   let text = title.normalize("NFKC").trim();
   for (;;) {
     const stripped = text.replace(TITLE_SUFFIX, "").trim();
-    if (stripped === text || !fold(stripped)) break;
+    if (stripped === text || !fold(stripped)) return text;
     text = stripped;
   }
-  return fold(text) || fold(title);
 }
 
 /** The keys an artist credit matches by: the whole credit and each credited name. */

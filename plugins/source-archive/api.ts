@@ -9,6 +9,7 @@ import {
   isKind,
   isServiceError,
   type Logger,
+  mapWithConcurrency,
   NotFoundError,
   type ResponseCache,
   type UpstreamClient,
@@ -55,7 +56,7 @@ export class ArchiveApi {
    */
   async items(identifiers: string[], signal?: AbortSignal): Promise<ArchiveItem[]> {
     const failures: unknown[] = [];
-    const found = await inBatches(identifiers, this.reads.concurrency, async (identifier) => {
+    const found = await mapWithConcurrency(identifiers, this.reads.concurrency, async (identifier) => {
       try {
         return await this.cachedItem(identifier, signal);
       } catch (error) {
@@ -118,16 +119,3 @@ function read<S extends z.ZodType>(schema: S, body: unknown, what: string): z.ou
   throw new UpstreamParseError(`Internet Archive answer for ${what} is not understood (${issue.path.join(".") || "(root)"}: ${issue.message})`);
 }
 
-/** Maps `items` with at most `limit` calls in flight, keeping their order. */
-async function inBatches<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}

@@ -33,6 +33,8 @@ export function collectionMethods(api: ArchiveApi, site: Site, artistSize: numbe
         // The archive keeps no pictures of people.
         avatar: null,
         song: items.flatMap((item) => (item.tracks.length ? [toSong(site, item, item.tracks[0])] : [])),
+        // The archive has no page of a creator, only searches.
+        link: null,
       };
     },
   };

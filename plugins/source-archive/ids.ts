@@ -49,6 +49,9 @@ export function downloadUrl(baseURL: string, identifier: string, file: string): 
   return `${trimSlash(baseURL)}/download/${encodeURIComponent(identifier)}/${file.split("/").map(encodeURIComponent).join("/")}`;
 }
 
+/** The item's public page: `{baseURL}/details/{identifier}`. */
+export const detailsUrl = (baseURL: string, identifier: string): string => `${trimSlash(baseURL)}/details/${encodeURIComponent(identifier)}`;
+
 /** The item's picture as the archive's image service gives it: `{baseURL}/services/img/{identifier}`. */
 export const coverUrl = (baseURL: string, identifier: string): string => `${trimSlash(baseURL)}/services/img/${encodeURIComponent(identifier)}`;
 

@@ -20,6 +20,11 @@ export default defineSourcePlugin({
   id: "archive",
   name: "Internet Archive",
   capabilities: { search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: false, rank: true },
+  // An item's title ("... Live at ... on 1981-06-12") is no release title: the lyrics lookup leaves it out.
+  albumsAreReleases: false,
+  // The search engine pages with an exact `numFound`; each hit costs a file-list read, so the window stays small.
+  searchPaging: { window: 20, exactTotal: true },
+  playback: "full",
   options: ArchiveOptions,
   // The response cache keeps the file lists that searches, artists and charts read per hit.
   deps: { http: Tokens.Http, cache: Tokens.ResponseCache },

@@ -1,12 +1,12 @@
 /**
  * Archive items as domain objects. An item is an album and each of its original audio files a
  * song; the song's artists are the file's own tags, else the item's creators; the cover is the
- * item's picture from the archive's image service. `vip` is always false: the archive sells
- * nothing. A song is `available` when the archive hands out at least one playable file of it
+ * item's picture from the archive's image service, its link the item's details page. `vip` is
+ * always false: the archive sells nothing. A song is `available` when the archive hands out at least one playable file of it
  * (never for dark or stream-only items), and its `quality` lists exactly those files.
  */
 import { type AlbumDetail, type Quality, type Song, type SongDetail, type SongUrl } from "@music-aggregator/core";
-import { coverUrl, downloadUrl, songId } from "./ids.ts";
+import { coverUrl, detailsUrl, downloadUrl, songId } from "./ids.ts";
 import type { ArchiveItem, Offer, Track } from "./item.ts";
 
 const QUALITY_ORDER: readonly Quality[] = ["standard", "high", "lossless"];
@@ -18,17 +18,20 @@ export interface Site {
 }
 
 export function toSong(site: Site, item: ArchiveItem, track: Track): Song {
+  const artist = track.artists.length ? track.artists : item.creators;
   return {
     source: site.sourceId,
     id: songId(item.identifier, track.file),
     name: track.title,
-    artist: track.artists.length ? track.artists : item.creators,
+    artist,
     album: item.title,
     albumId: item.identifier,
     duration: track.seconds,
     cover: coverUrl(site.baseURL, item.identifier),
     available: track.offers.length > 0,
     vip: false,
+    // An artist's id is a creator's name as items credit it: a name tagged on a file alone may credit no item.
+    artistId: artist.map((name) => (item.creators.includes(name) ? name : "")),
   };
 }
 
@@ -37,6 +40,7 @@ export function toSongDetail(site: Site, item: ArchiveItem, track: Track): SongD
     ...toSong(site, item, track),
     quality: QUALITY_ORDER.filter((q) => track.offers.some((o) => o.quality === q)),
     publishAt: item.publishAt,
+    link: detailsUrl(site.baseURL, item.identifier),
   };
 }
 
@@ -62,5 +66,6 @@ export function toAlbum(site: Site, item: ArchiveItem): AlbumDetail {
     cover: coverUrl(site.baseURL, item.identifier),
     publishAt: item.publishAt,
     song: item.tracks.map((track) => toSong(site, item, track)),
+    link: detailsUrl(site.baseURL, item.identifier),
   };
 }

@@ -45,8 +45,9 @@ export function songMethods(api: ArchiveApi, site: Site): Pick<SourceMethods, "s
       return toSongDetail(site, item, track);
     },
 
-    async url(id, quality, { signal }) {
+    async url(id, quality, { signal, checkSong }) {
       const { item, track } = await find(id, signal);
+      checkSong?.(toSongDetail(site, item, track));
       if (item.restricted) {
         throw new NotFoundError(`Internet Archive item ${item.identifier} is dark or stream-only: it gives no public address of its files`);
       }

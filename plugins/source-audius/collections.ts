@@ -6,13 +6,14 @@
  */
 import { hasMoreAfter, NotFoundError, offsetOf, type SourceMethods } from "@music-aggregator/core";
 import { audiusId, type AudiusApi } from "./api.ts";
-import { imageOf, releaseDate, toSong } from "./mapping.ts";
+import { imageOf, permalinkOf, releaseDate, type Site, toSong } from "./mapping.ts";
 import { PlaylistAnswer, TrackListAnswer, UserAnswer, type AudiusPlaylist, type AudiusTrack } from "./wire.ts";
 
 /** An artist's most played tracks, at most this many. */
 const ARTIST_TOP = 50;
 
-export function collectionMethods(api: AudiusApi, sourceId: string): Pick<SourceMethods, "album" | "artist" | "playlist"> {
+export function collectionMethods(api: AudiusApi, site: Site): Pick<SourceMethods, "album" | "artist" | "playlist"> {
+  const { sourceId } = site;
   return {
     async album(id, { signal }) {
       const { header, tracks } = await collection(api, audiusId(id, "album"), "album", signal);
@@ -25,6 +26,7 @@ export function collectionMethods(api: AudiusApi, sourceId: string): Pick<Source
         cover: imageOf(header.artwork),
         publishAt: releaseDate(header.release_date),
         song: tracks.map((t) => toSong(t, sourceId, context)),
+        link: permalinkOf(header.permalink, site),
       };
     },
 
@@ -41,6 +43,7 @@ export function collectionMethods(api: AudiusApi, sourceId: string): Pick<Source
         name: user.data.name,
         avatar: imageOf(user.data.profile_picture),
         song: top.data.slice(0, ARTIST_TOP).map((t) => toSong(t, sourceId)),
+        link: permalinkOf(user.data.handle, site),
       };
     },
 

@@ -19,15 +19,19 @@ export default defineSourcePlugin({
   id: "audius",
   name: "Audius",
   capabilities: { search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: true, rank: true },
+  // Audius gives no grand total: one call of 100 (its documented page maximum), paged by the core.
+  searchPaging: { window: 100, exactTotal: false },
+  playback: "full",
   options: AudiusOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, sourceId }) {
     // Audius publishes no fixed request quota for its public API, so no budget is set.
     const http = deps.http.create({ name: "Audius", maxBodyBytes: AUDIUS_MAX_BODY_BYTES, baseURL: options.baseURL, userAgent: options.userAgent, timeoutMs: options.timeoutMs });
     const api = new AudiusApi(http, { appName: options.appName, apiKey: options.apiKey });
+    const site = { sourceId, webURL: options.webURL };
     return {
-      ...songMethods(api, sourceId),
-      ...collectionMethods(api, sourceId),
+      ...songMethods(api, site),
+      ...collectionMethods(api, site),
       ...chartMethods(api, sourceId),
     };
   },

@@ -1,9 +1,12 @@
 /**
  * Audius objects as domain objects. A song's artist is its uploader (Audius credits one user
- * per track); its cover is the 480x480 artwork; `vip` means stream-gated (a purchase, follow,
- * tip or collectible gate), which this service never gets past (docs/decisions.md (Sources)).
+ * per track); its cover is the 480x480 artwork; `vip` means gated: every sign of it that the
+ * API gives (a stream gate, stream conditions, access refused, a preview clip of a track on
+ * sale) makes a song VIP, which this service never gets past (docs/decisions.md (Sources)).
+ * Links are the permalinks on Audius's web site (`webURL`).
  */
-import { firstImage, publishDate, type Quality, type Song, type SongDetail } from "@music-aggregator/core";
+import { firstImage, isrcField, pageLink, publishDate, type Quality, type Song, type SongDetail } from "@music-aggregator/core";
+import { encodeHashId } from "./hashid.ts";
 import { HASHID, type AudiusTrack } from "./wire.ts";
 
 /** What the stream endpoint serves: Audius transcodes every upload to a 320 kbps MP3. */
@@ -19,13 +22,32 @@ export interface AlbumContext {
   name: string;
 }
 
+/** Where the answers' links point to, and which public source they are stamped with. */
+export interface Site {
+  sourceId: string;
+  /** Audius's web site, the base of permalinks */
+  webURL: string;
+}
+
 /** The preferred square of an artwork or profile picture, or null. */
 export const imageOf = (squares: object | null | undefined): string | null => firstImage(squares as Record<string, unknown> | null, IMAGE_SIZES);
 
-/** Stream-gated: the artist asks for something (a purchase, a follow, a tip, a collectible) first. */
-export function isGated(track: AudiusTrack): boolean {
+/**
+ * What an answer says of a track's gating. Any sign of a gate or a sale is `gated`: a stream
+ * gate, stream conditions (a purchase, a follow, a tip, a collectible), access refused to an
+ * anonymous listener, or a preview clip (`preview_cid`, which only tracks on sale have). An
+ * answer without `is_stream_gated` and `access` (older nodes, the description's own shape)
+ * says nothing more: `unknown`, never taken for free when an address is at stake.
+ */
+export function gatingOf(track: AudiusTrack): "gated" | "free" | "unknown" {
   const conditions = track.stream_conditions;
-  return track.is_stream_gated === true || (conditions != null && Object.keys(conditions).length > 0);
+  const gated =
+    track.is_stream_gated === true ||
+    (conditions != null && Object.keys(conditions).length > 0) ||
+    track.access?.stream === false ||
+    (typeof track.preview_cid === "string" && track.preview_cid.trim() !== "");
+  if (gated) return "gated";
+  return typeof track.is_stream_gated === "boolean" || typeof track.access?.stream === "boolean" ? "free" : "unknown";
 }
 
 /** Removed by its artist, or not (or no longer) streamable. */
@@ -33,14 +55,9 @@ export function isGone(track: AudiusTrack): boolean {
   return track.is_delete === true || track.is_streamable === false;
 }
 
-/** Audius says an anonymous listener may not stream it (`access.stream: false`). */
-export function isRefused(track: AudiusTrack): boolean {
-  return track.access?.stream === false;
-}
-
-/** Publicly playable in full: streamable, not deleted, not gated, access granted. */
+/** Publicly playable in full, as far as the answer says: not gated, not gone. */
 export function isPlayable(track: AudiusTrack): boolean {
-  return !isGated(track) && !isGone(track) && !isRefused(track);
+  return gatingOf(track) !== "gated" && !isGone(track);
 }
 
 export function toSong(track: AudiusTrack, sourceId: string, album?: AlbumContext): Song {
@@ -55,16 +72,26 @@ export function toSong(track: AudiusTrack, sourceId: string, album?: AlbumContex
     duration: track.duration,
     cover: imageOf(track.artwork),
     available: isPlayable(track),
-    vip: isGated(track),
+    vip: gatingOf(track) === "gated",
+    artistId: [track.user.id],
+    ...isrcField(track.isrc),
   };
 }
 
-export function toSongDetail(track: AudiusTrack, sourceId: string): SongDetail {
+/** A track read on its own, its gating known (see `songs.ts`). */
+export function toSongDetail(track: AudiusTrack, site: Site): SongDetail {
   return {
-    ...toSong(track, sourceId),
+    ...toSong(track, site.sourceId),
     quality: isPlayable(track) ? [STREAM_QUALITY] : [],
     publishAt: releaseDate(track.release_date),
+    link: permalinkOf(track.permalink, site),
   };
+}
+
+/** A permalink (`/{handle}/{slug}`, or a bare handle) as a page of Audius's web site. */
+export function permalinkOf(path: string | null | undefined, site: Site): string | null {
+  if (!path) return null;
+  return pageLink(path.startsWith("/") ? path : `/${path}`, site.webURL);
 }
 
 /**
@@ -88,12 +115,14 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 /**
  * The album of a track: the given one (an album's own tracks), else the track's backlink.
  * The description types the backlink's `playlist_id` as an integer, Audius's internal number,
- * which `/v1/playlists/{id}` does not take; only a hashid there becomes an `albumId`.
+ * which `/v1/playlists/{id}` does not take: it is given as the hashid Audius would (some nodes
+ * send the hashid itself).
  */
 function albumOf(track: AudiusTrack, album?: AlbumContext): AlbumContext {
   if (album) return album;
   const link = track.album_backlink;
   if (!link) return { id: "", name: "" };
-  const id = typeof link.playlist_id === "string" && HASHID.test(link.playlist_id) ? link.playlist_id : "";
+  const given = link.playlist_id;
+  const id = typeof given === "number" ? (encodeHashId(given) ?? "") : HASHID.test(given) ? given : "";
   return { id, name: link.playlist_name };
 }

@@ -12,6 +12,12 @@ export const AudiusOptions = z.strictObject({
    */
   baseURL: z.string().url().default("https://api.audius.co"),
   /**
+   * Where Audius's web pages are: the base of the `link` of tracks, albums and artists
+   * (their permalinks).
+   * @default "https://audius.co"
+   */
+  webURL: z.string().url().default("https://audius.co"),
+  /**
    * The name this service gives Audius for itself, sent as `app_name` on every request (Audius
    * asks every integration to name itself).
    * @default "music-aggregator"

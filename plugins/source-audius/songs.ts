@@ -2,14 +2,19 @@
  * Search, song details and song addresses. Audius streams every public track in full, as a
  * 320 kbps MP3, so an address is never a preview. A gated track's address is never asked
  * for: `url()` reads the track first and answers 3002 without calling the stream endpoint.
+ * A track read on its own always has its gating known: when the answer leaves it out (older
+ * nodes, the description's own shape), `/v1/tracks/{id}/access-info` is asked, never assumed.
  */
-import { expiryFromUrl, NotFoundError, offsetOf, PaidContentError, pickQuality, type SongUrl, type SourceMethods } from "@music-aggregator/core";
+import { expiryFromUrl, isKind, NotFoundError, offsetOf, PaidContentError, pickQuality, type SongUrl, type SourceMethods, UpstreamError } from "@music-aggregator/core";
 import { audiusId, type AudiusApi } from "./api.ts";
-import { isGated, isGone, isRefused, STREAM_KBPS, STREAM_QUALITY, toSong, toSongDetail } from "./mapping.ts";
-import { TrackAnswer, TrackListAnswer } from "./wire.ts";
+import { gatingOf, isGone, type Site, STREAM_KBPS, STREAM_QUALITY, toSong, toSongDetail } from "./mapping.ts";
+import { AccessInfoAnswer, type AudiusTrack, TrackAnswer, TrackListAnswer } from "./wire.ts";
 
-export function songMethods(api: AudiusApi, sourceId: string): Pick<SourceMethods, "search" | "song" | "url"> {
-  const track = async (id: string, signal?: AbortSignal) => (await api.get(`/v1/tracks/${audiusId(id, "track")}`, TrackAnswer, { signal })).data;
+/** The largest `limit` Audius documents for its paged lists. */
+const MAX_LIMIT = 100;
+
+export function songMethods(api: AudiusApi, site: Site): Pick<SourceMethods, "search" | "song" | "url"> {
+  const track = async (id: string, signal?: AbortSignal) => withGating(api, (await api.get(`/v1/tracks/${audiusId(id, "track")}`, TrackAnswer, { signal })).data, signal);
 
   return {
     /**
@@ -19,25 +24,27 @@ export function songMethods(api: AudiusApi, sourceId: string): Pick<SourceMethod
      */
     async search({ q, page, size }, { signal }) {
       const offset = offsetOf(page, size);
-      const found = await api.get("/v1/tracks/search", TrackListAnswer, { query: { query: q, offset, limit: size + 1 }, signal });
-      const seen = Math.min(found.data.length, size + 1);
-      return { total: seen > 0 ? offset + seen : 0, list: found.data.slice(0, size).map((t) => toSong(t, sourceId)) };
+      // The one more stays within the documented maximum: a full window of 100 is asked as it is.
+      const limit = Math.min(size + 1, MAX_LIMIT);
+      const found = await api.get("/v1/tracks/search", TrackListAnswer, { query: { query: q, offset, limit }, signal });
+      const seen = Math.min(found.data.length, limit);
+      return { total: seen > 0 ? offset + seen : 0, list: found.data.slice(0, size).map((t) => toSong(t, site.sourceId)) };
     },
 
     async song(id, { signal }) {
-      return toSongDetail(await track(id, signal), sourceId);
+      return toSongDetail(await track(id, signal), site);
     },
 
-    async url(id, quality, { signal }) {
+    async url(id, quality, { signal, checkSong }) {
       const found = await track(id, signal);
-      if (isGated(found)) throw new PaidContentError(`Audius track ${found.id} is stream-gated (a purchase, follow, tip or collectible unlocks it): no public address is given`);
+      checkSong?.(toSongDetail(found, site));
+      if (gatingOf(found) === "gated") throw new PaidContentError(`Audius track ${found.id} is gated (a purchase, follow, tip or collectible unlocks it): no public address is given`);
       if (isGone(found)) throw new NotFoundError(`Audius track ${found.id} is deleted or not streamable`);
-      if (isRefused(found)) throw new PaidContentError(`Audius does not grant stream access to track ${found.id}: no public address is given`);
       const address = await api.streamUrl(id, signal);
       // One offer only; docs/decisions.md (Sources) fallback gives it whatever quality was asked for.
       const offer = pickQuality([{ quality: STREAM_QUALITY, url: address }], quality)!;
       const answer: SongUrl = {
-        source: sourceId,
+        source: site.sourceId,
         id: found.id,
         url: offer.url,
         quality: offer.quality,
@@ -48,4 +55,22 @@ export function songMethods(api: AudiusApi, sourceId: string): Pick<SourceMethod
       return answer;
     },
   };
+}
+
+// --- internal ---
+
+/**
+ * The track with its gating known: as answered when the answer says, else completed from
+ * `/v1/tracks/{id}/access-info`. A node that cannot say either is an upstream failure (2002):
+ * a track Audius sells must never get a full-length address on a guess.
+ */
+async function withGating(api: AudiusApi, track: AudiusTrack, signal?: AbortSignal): Promise<AudiusTrack> {
+  if (gatingOf(track) !== "unknown") return track;
+  try {
+    const { data } = await api.get(`/v1/tracks/${audiusId(track.id, "track")}/access-info`, AccessInfoAnswer, { signal });
+    return { ...track, is_stream_gated: data.is_stream_gated, stream_conditions: data.stream_conditions, access: data.access };
+  } catch (error) {
+    if (!isKind(error, "notFound")) throw error;
+    throw new UpstreamError(`Audius says neither how track ${track.id} is gated nor what access a listener has (no access-info)`, { cause: error });
+  }
 }

@@ -26,10 +26,19 @@ const Squares = z
   .nullish();
 
 /** The user embedded in tracks and playlists, and `/v1/users/{id}` itself. */
-export const AudiusUser = z.looseObject({ id: Id, name: z.string(), profile_picture: Squares });
+export const AudiusUser = z.looseObject({
+  id: Id,
+  name: z.string(),
+  profile_picture: Squares,
+  /** the profile's path on the web (`audius.co/{handle}`) */
+  handle: z.string().nullish(),
+});
 
 /** What stands between a listener and a gated stream: a purchase, a follow, a tip, a collectible. */
 const StreamConditions = z.record(z.string(), z.unknown()).nullish();
+
+/** What an anonymous listener may do with it. */
+const Access = z.looseObject({ stream: z.boolean().nullish() }).nullish();
 
 /** A track as `/v1/tracks/{id}`, search, trending, a user's and a playlist's tracks give it. */
 export const AudiusTrack = z.looseObject({
@@ -40,14 +49,19 @@ export const AudiusTrack = z.looseObject({
   artwork: Squares,
   /** `2024-08-02 21:57:07`, ISO 8601, or (older tracks) a JavaScript date string */
   release_date: z.string().nullish(),
+  /** the recording's ISRC, when the artist gave one (often null) */
+  isrc: z.string().nullish(),
   is_streamable: z.boolean().nullish(),
   is_delete: z.boolean().nullish(),
   is_stream_gated: z.boolean().nullish(),
   stream_conditions: StreamConditions,
-  /** what an anonymous listener may do */
-  access: z.looseObject({ stream: z.boolean().nullish() }).nullish(),
+  access: Access,
+  /** the clip of a track Audius sells, the one gating sign the description itself has */
+  preview_cid: z.string().nullish(),
   /** the album the track belongs to; `playlist_id` is an integer in the description */
   album_backlink: z.looseObject({ playlist_id: z.union([z.number().int(), z.string()]), playlist_name: z.string() }).nullish(),
+  /** the track's path on the web (`/{handle}/{slug}`) */
+  permalink: z.string().nullish(),
 });
 export type AudiusTrack = z.output<typeof AudiusTrack>;
 
@@ -61,6 +75,7 @@ export const AudiusPlaylist = z.looseObject({
   user: AudiusUser,
   /** not in the description; newer nodes give albums one */
   release_date: z.string().nullish(),
+  permalink: z.string().nullish(),
 });
 export type AudiusPlaylist = z.output<typeof AudiusPlaylist>;
 
@@ -72,6 +87,8 @@ export const TrackListAnswer = wrapped(z.array(AudiusTrack));
 export const UserAnswer = wrapped(AudiusUser);
 /** `/v1/playlists/{id}` answers a list: one playlist, or none for an id it does not know. */
 export const PlaylistAnswer = wrapped(z.array(AudiusPlaylist));
+/** `/v1/tracks/{id}/access-info`: how a track is gated and what access an anonymous listener has. */
+export const AccessInfoAnswer = wrapped(z.looseObject({ is_stream_gated: z.boolean().nullish(), stream_conditions: StreamConditions, access: Access }));
 /** `/v1/tracks/{id}/stream?no_redirect=true`: the address of the full MP3. */
 export const StreamAnswer = wrapped(z.url({ protocol: /^https?$/ }));
 

@@ -45,9 +45,10 @@ export class DeezerApi {
 
   private async fetchJson(path: string, { query, signal }: GetOptions): Promise<unknown> {
     const response = await this.http.request(path, { query, signal });
-    // Deezer reports unknown ids with HTTP 200; a 404 is a path it does not serve at all.
-    if (response.status === 404) throw new NotFoundError(`Deezer has no ${path}`);
-    if (response.status >= 400) throw new UpstreamError(`Deezer answered HTTP ${response.status} for ${path}`);
+    // Deezer answers an unknown id with HTTP 200 and error 800; a 404 is a path it does not serve
+    // at all (a wrong baseURL, an API change): an upstream failure, never a missing song to cache.
+    if (response.status === 404) throw new UpstreamError(`Deezer answered HTTP 404 for ${path}: no such API path (is baseURL right?)`, { upstreamStatus: 404 });
+    if (response.status >= 400) throw new UpstreamError(`Deezer answered HTTP ${response.status} for ${path}`, { upstreamStatus: response.status });
     return response.json();
   }
 

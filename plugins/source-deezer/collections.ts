@@ -3,9 +3,9 @@
  * up with `/album/{id}/tracks` paging when it is shorter than `nb_tracks`); a playlist comes
  * one requested page at a time, with its header from `/playlist/{id}`.
  */
-import { hasMoreAfter, offsetOf, publishDate, type SourceMethods } from "@music-aggregator/core";
+import { hasMoreAfter, offsetOf, pageLink, publishDate, type SourceMethods } from "@music-aggregator/core";
 import { deezerId, type DeezerApi } from "./api.ts";
-import { artistNames, coverOf, pictureOf, previewOf, toSong, type AlbumContext } from "./mapping.ts";
+import { coverOf, credits, pictureOf, previewOf, toSong, type AlbumContext } from "./mapping.ts";
 import { DeezerAlbum, DeezerArtist, DeezerPlaylist, DeezerTrackPage, type DeezerTrack } from "./wire.ts";
 
 /** Deezer's `/artist/{id}/top` gives at most 50 songs. */
@@ -25,10 +25,11 @@ export function collectionMethods(api: DeezerApi, sourceId: string): Pick<Source
         source: sourceId,
         id: album.id,
         name: album.title,
-        artist: artistNames(album),
+        artist: credits(album).artist,
         cover: context.cover,
         publishAt: publishDate(album.release_date),
         song: tracks.map((t) => toSong(t, sourceId, context)),
+        link: pageLink(album.link),
       };
     },
 
@@ -38,7 +39,14 @@ export function collectionMethods(api: DeezerApi, sourceId: string): Pick<Source
         api.get(path, DeezerArtist, { signal }),
         api.get(`${path}/top`, DeezerTrackPage, { query: { limit: ARTIST_TOP }, signal }),
       ]);
-      return { source: sourceId, id: artist.id, name: artist.name, avatar: pictureOf(artist), song: top.data.map((t) => toSong(t, sourceId)) };
+      return {
+        source: sourceId,
+        id: artist.id,
+        name: artist.name,
+        avatar: pictureOf(artist),
+        song: top.data.map((t) => toSong(t, sourceId)),
+        link: pageLink(artist.link),
+      };
     },
 
     async playlist(id, { page, size, urls }, { signal }) {
@@ -67,10 +75,11 @@ export function collectionMethods(api: DeezerApi, sourceId: string): Pick<Source
 
 // --- internal ---
 
-/** A playlist track with its address: the preview, the only one Deezer has, whatever the quality asked. */
+/** A playlist track with its address: the preview, the only one Deezer has, whatever the quality asked, flagged as a clip. */
 function withPreview(track: DeezerTrack, sourceId: string) {
   const song = toSong(track, sourceId);
-  return { ...song, url: song.available ? previewOf(track) : null };
+  const preview = song.available ? previewOf(track) : null;
+  return preview ? { ...song, url: preview, preview: true } : { ...song, url: null };
 }
 
 /**

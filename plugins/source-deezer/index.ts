@@ -18,6 +18,9 @@ export default defineSourcePlugin({
   id: "deezer",
   name: "Deezer",
   capabilities: { search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: true, rank: true },
+  // Deezer pages search by `index`/`limit` (at most 100) with an exact `total`; its addresses are 30 s previews.
+  searchPaging: { window: 100, exactTotal: true },
+  playback: "preview",
   options: DeezerOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log, sourceId }) {

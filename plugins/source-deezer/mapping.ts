@@ -1,9 +1,11 @@
 /**
  * Deezer objects as domain objects. Covers are the album's largest; artists are the credited
- * contributors when Deezer lists them, else the main artist; `vip` is always false because
- * Deezer's full songs are never public and its previews are (docs/decisions.md (Sources)).
+ * contributors when Deezer lists them, else the main artist, each with its id; `vip` is always
+ * false because Deezer's full songs are never public and its previews are (docs/decisions.md
+ * (Sources)). A track with a preview is available, whatever its `readable` says: the preview
+ * is what this source plays, and Deezer hands it out.
  */
-import { firstImage, publishDate, type Song, type SongDetail } from "@music-aggregator/core";
+import { firstImage, isrcField, pageLink, publishDate, type Song, type SongDetail } from "@music-aggregator/core";
 import type { DeezerTrack } from "./wire.ts";
 
 const COVER_SIZES = ["cover_xl", "cover_big", "cover_medium", "cover"] as const;
@@ -22,10 +24,21 @@ export const coverOf = (album: object | undefined): string | null => firstImage(
 /** The largest picture of an artist, playlist or editorial. */
 export const pictureOf = (item: object | undefined): string | null => firstImage(item as Record<string, unknown>, PICTURE_SIZES);
 
-/** Credited artists, main first, each once; the main artist alone when no credits are listed. */
-export function artistNames(item: { artist: { name: string }; contributors?: { name: string }[] }): string[] {
-  const credited = (item.contributors ?? []).map((c) => c.name).filter((name) => name !== "");
-  return credited.length ? [...new Set(credited)] : [item.artist.name];
+/**
+ * Credited artists, main first, each once (the main artist alone when no credits are listed),
+ * and in the same order their ids ("" for a credit without one).
+ */
+export function credits(item: { artist: { id: string; name: string }; contributors?: { id?: string; name: string }[] }): { artist: string[]; artistId: string[] } {
+  const credited = (item.contributors ?? []).filter((c) => c.name !== "");
+  const listed = credited.length ? credited : [item.artist];
+  const artist: string[] = [];
+  const artistId: string[] = [];
+  for (const credit of listed) {
+    if (artist.includes(credit.name)) continue;
+    artist.push(credit.name);
+    artistId.push(credit.id ?? "");
+  }
+  return { artist, artistId };
 }
 
 /** The preview clip's address, or null when the track has none. */
@@ -35,18 +48,21 @@ export function previewOf(track: DeezerTrack): string | null {
 
 export function toSong(track: DeezerTrack, sourceId: string, album?: AlbumContext): Song {
   const from: AlbumContext | undefined = track.album ? { id: track.album.id, title: track.album.title, cover: coverOf(track.album) } : album;
+  const { artist, artistId } = credits(track);
   return {
     source: sourceId,
     id: track.id,
     name: track.title,
-    artist: artistNames(track),
+    artist,
     album: from?.title ?? "",
     albumId: from?.id ?? "",
     duration: track.duration,
     cover: from?.cover ?? null,
-    // Chart entries carry no `readable`: Deezer lists only playable tracks there.
-    available: track.readable !== false && previewOf(track) !== null,
+    // The preview is what Deezer hands out, `readable` or not: a track with one is playable here.
+    available: previewOf(track) !== null,
     vip: false,
+    artistId,
+    ...isrcField(track.isrc),
   };
 }
 
@@ -55,5 +71,6 @@ export function toSongDetail(track: DeezerTrack, sourceId: string): SongDetail {
     ...toSong(track, sourceId),
     quality: previewOf(track) ? ["standard"] : [],
     publishAt: publishDate(track.release_date),
+    link: pageLink(track.link),
   };
 }

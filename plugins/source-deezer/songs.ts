@@ -23,8 +23,9 @@ export function songMethods(api: DeezerApi, sourceId: string): Pick<SourceMethod
       return toSongDetail(await track(id, signal), sourceId);
     },
 
-    async url(id, _quality, { signal }) {
+    async url(id, _quality, { signal, checkSong }) {
       const found = await track(id, signal);
+      checkSong?.(toSongDetail(found, sourceId));
       const preview = previewOf(found);
       if (!preview) throw new NotFoundError(`Deezer has no preview of track ${found.id}`);
       return previewAddress(sourceId, found.id, preview, PREVIEW_KBPS);

@@ -12,7 +12,13 @@ const Seconds = wireDuration();
 
 const Image = z.string().nullish();
 
+/** The item's page on deezer.com. */
+const Link = z.string().nullish();
+
 const ArtistRef = z.looseObject({ id: Id, name: z.string() });
+
+/** A credited artist (`contributors`), with its id when Deezer gives one. */
+const Credit = z.looseObject({ id: Id.optional(), name: z.string() });
 
 /** The album object embedded in a track (absent from an album's own track list). */
 const AlbumRef = z.looseObject({
@@ -34,10 +40,13 @@ export const DeezerTrack = z.looseObject({
   /** the 30 s MP3 clip; an empty string when there is none */
   preview: z.string().nullish(),
   release_date: z.string().nullish(),
+  /** only on `/track/{id}` (and where an upstream adds it): the recording's ISRC */
+  isrc: z.string().nullish(),
   artist: ArtistRef,
   /** only on `/track/{id}` and tops: every credited artist, main first */
-  contributors: z.array(z.looseObject({ name: z.string() })).optional(),
+  contributors: z.array(Credit).optional(),
   album: AlbumRef.optional(),
+  link: Link,
 });
 export type DeezerTrack = z.output<typeof DeezerTrack>;
 
@@ -55,7 +64,8 @@ export const DeezerAlbum = AlbumRef.extend({
   nb_tracks: z.number().int().nonnegative(),
   release_date: z.string().nullish(),
   artist: ArtistRef,
-  contributors: z.array(z.looseObject({ name: z.string() })).optional(),
+  contributors: z.array(Credit).optional(),
+  link: Link,
   /** the first tracks, without their album object */
   tracks: z.looseObject({ data: z.array(DeezerTrack) }).optional(),
 });
@@ -68,7 +78,7 @@ const Pictured = {
   picture_xl: Image,
 };
 
-export const DeezerArtist = z.looseObject({ id: Id, name: z.string(), ...Pictured });
+export const DeezerArtist = z.looseObject({ id: Id, name: z.string(), ...Pictured, link: Link });
 
 export const DeezerPlaylist = z.looseObject({
   id: Id,

@@ -22,9 +22,12 @@ export class ItunesApi {
     private readonly country: string,
   ) {}
 
-  /** `/search` for songs, one page; Apple does not say how many there are in all. */
+  /**
+   * `/search` for songs, one page; Apple does not say how many there are in all. Apple documents
+   * no `offset`: it is sent only past the first page (the core asks for page 1 of 200 only).
+   */
   search(term: string, limit: number, offset: number, signal?: AbortSignal): Promise<ItunesAnswer> {
-    return this.get("/search", { term, media: "music", entity: "song", limit, offset, country: this.country }, signal);
+    return this.get("/search", { term, media: "music", entity: "song", limit, offset: offset || undefined, country: this.country }, signal);
   }
 
   /** `/lookup` of one id, or of several in one call (`id=a,b,c`). */

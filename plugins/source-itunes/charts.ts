@@ -92,6 +92,7 @@ function feedSong(entry: RssEntry, sourceId: string): Song {
     cover: artworkOf(entry),
     available: false,
     vip: false,
+    artistId: [entry.artistId ?? ""],
   };
 }
 

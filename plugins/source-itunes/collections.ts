@@ -3,7 +3,7 @@
  * artist) itself first, then its songs. Apple has no playlists in this API, and no artist
  * pictures (`avatar` is null).
  */
-import { publishDate, type SourceMethods } from "@music-aggregator/core";
+import { pageLink, publishDate, type SourceMethods } from "@music-aggregator/core";
 import { itunesId, type ItunesApi } from "./api.ts";
 import { missing } from "./errors.ts";
 import { artworkOf, byDiscAndTrack, isSong, toSong } from "./mapping.ts";
@@ -30,6 +30,7 @@ export function collectionMethods(api: ItunesApi, sourceId: string): Pick<Source
         cover: artworkOf(album),
         publishAt: publishDate(album.releaseDate),
         song: songs.map((s) => toSong(s, sourceId)),
+        link: pageLink(album.collectionViewUrl),
       };
     },
 
@@ -43,6 +44,7 @@ export function collectionMethods(api: ItunesApi, sourceId: string): Pick<Source
         name: artist.artistName,
         avatar: null,
         song: answer.results.filter(isSong).map((s) => toSong(s, sourceId)),
+        link: pageLink(artist.artistLinkUrl),
       };
     },
   };

@@ -17,6 +17,9 @@ export default defineSourcePlugin({
   id: "itunes",
   name: "Apple iTunes",
   capabilities: { search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: false, rank: true },
+  // Apple gives no grand total and caps a search at 200 results: one call of 200, paged by the core.
+  searchPaging: { window: 200, exactTotal: false },
+  playback: "preview",
   options: ItunesOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log, sourceId }) {

@@ -4,7 +4,7 @@
  * on `&` or `,` would break names such as "Simon & Garfunkel"); `vip` is always false
  * because Apple's 30 s previews are public and its full songs never are (docs/decisions.md (Sources)).
  */
-import { firstImage, publishDate, type Song, type SongDetail, wholeSeconds } from "@music-aggregator/core";
+import { firstImage, pageLink, publishDate, type Song, type SongDetail, wholeSeconds } from "@music-aggregator/core";
 import type { ItunesEntry, ItunesSong } from "./wire.ts";
 
 const ARTWORK_SIZES = ["artworkUrl100", "artworkUrl60", "artworkUrl30"] as const;
@@ -43,6 +43,7 @@ export function toSong(song: ItunesSong, sourceId: string): Song {
     // The preview is all Apple makes public: a song is playable here when it has one.
     available: previewOf(song) !== null,
     vip: false,
+    artistId: [song.artistId ?? ""],
   };
 }
 
@@ -51,6 +52,8 @@ export function toSongDetail(song: ItunesSong, sourceId: string): SongDetail {
     ...toSong(song, sourceId),
     quality: previewOf(song) ? ["standard"] : [],
     publishAt: publishDate(song.releaseDate),
+    // Apple's terms: a preview is shown with a link to the item in its store.
+    link: pageLink(song.trackViewUrl),
   };
 }
 

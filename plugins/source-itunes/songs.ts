@@ -32,8 +32,9 @@ export function songMethods(api: ItunesApi, sourceId: string): Pick<SourceMethod
       return toSongDetail(await song(id, signal), sourceId);
     },
 
-    async url(id, _quality, { signal }) {
+    async url(id, _quality, { signal, checkSong }) {
       const found = await song(id, signal);
+      checkSong?.(toSongDetail(found, sourceId));
       const preview = previewOf(found);
       if (!preview) throw new NotFoundError(`iTunes has no preview of song ${found.trackId}`);
       return previewAddress(sourceId, found.trackId, preview, PREVIEW_KBPS);

@@ -13,6 +13,9 @@ export const ItunesSong = z.looseObject({
   trackId: Id,
   trackName: z.string(),
   artistName: z.string(),
+  artistId: Id.optional(),
+  /** the song's page in Apple's store (Apple Music, or iTunes on older answers) */
+  trackViewUrl: z.string().nullish(),
   collectionId: Id.optional(),
   collectionName: z.string().optional(),
   /** may be a float (`813113.0`) and is missing on some pre-release tracks */
@@ -36,11 +39,12 @@ export const ItunesCollection = z.looseObject({
   artworkUrl100: Image,
   artworkUrl60: Image,
   releaseDate: z.string().nullish(),
+  collectionViewUrl: z.string().nullish(),
 });
 export type ItunesCollection = z.output<typeof ItunesCollection>;
 
 /** An artist (`wrapperType: "artist"`): first in an artist lookup. */
-export const ItunesArtist = z.looseObject({ artistId: Id, artistName: z.string() });
+export const ItunesArtist = z.looseObject({ artistId: Id, artistName: z.string(), artistLinkUrl: z.string().nullish() });
 export type ItunesArtist = z.output<typeof ItunesArtist>;
 
 export type ItunesEntry =
@@ -93,6 +97,7 @@ export const RssEntry = z.looseObject({
   artworkUrl100: Image,
   /** `https://music.apple.com/us/album/{slug}/{albumId}?i={songId}` */
   url: z.string().optional(),
+  artistId: Id.optional(),
 });
 export type RssEntry = z.output<typeof RssEntry>;
 

@@ -4,7 +4,7 @@
  * `/playlists/tracks` (Jamendo pages playlists, not the tracks inside one) and the requested
  * page is cut from it, so every page costs one request and `total` is exact.
  */
-import { hasMoreAfter, offsetOf, publishDate, type PlaylistSong, type SourceMethods } from "@music-aggregator/core";
+import { hasMoreAfter, offsetOf, pageLink, publishDate, type PlaylistSong, type SourceMethods } from "@music-aggregator/core";
 import { ALL_TRACK_TYPES, jamendoId, only, type JamendoApi } from "./api.ts";
 import { addressFor, audioQuery } from "./audio.ts";
 import { byPosition, imageOf, toAlbumSong, toSong } from "./mapping.ts";
@@ -26,6 +26,7 @@ export function collectionMethods(api: JamendoApi, sourceId: string): Pick<Sourc
         cover: imageOf(album.image),
         publishAt: publishDate(album.releasedate),
         song: byPosition(album.tracks).map((t) => toAlbumSong(t, album, sourceId)),
+        link: pageLink(album.shareurl),
       };
     },
 
@@ -37,7 +38,14 @@ export function collectionMethods(api: JamendoApi, sourceId: string): Pick<Sourc
         api.get("/tracks/", JamendoTracks, { query: topQuery, signal }),
       ]);
       const artist = only(artists.results, id, "artist");
-      return { source: sourceId, id: artist.id, name: artist.name, avatar: imageOf(artist.image), song: top.results.map((t) => toSong(t, sourceId)) };
+      return {
+        source: sourceId,
+        id: artist.id,
+        name: artist.name,
+        avatar: imageOf(artist.image),
+        song: top.results.map((t) => toSong(t, sourceId)),
+        link: pageLink(artist.shareurl),
+      };
     },
 
     async playlist(id, { page, size, urls }, { signal }) {

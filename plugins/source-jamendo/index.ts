@@ -21,6 +21,9 @@ export default defineSourcePlugin({
   id: "jamendo",
   name: "Jamendo",
   capabilities: { search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: true, rank: true },
+  // Jamendo pages by `offset`/`limit` with `results_fullcount`.
+  searchPaging: { window: 100, exactTotal: true },
+  playback: "full",
   options: JamendoOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, sourceId }) {

@@ -4,7 +4,7 @@
  * licence deed in the extra field `license` (the `license_ccurl` URL, null when Jamendo gives
  * none) so that sites can attribute it.
  */
-import { publishDate, type Song, type SongDetail } from "@music-aggregator/core";
+import { pageLink, publishDate, type Song, type SongDetail } from "@music-aggregator/core";
 import { qualitiesOf } from "./audio.ts";
 import type { JamendoAlbum, JamendoTrack, JamendoTrackCore } from "./wire.ts";
 
@@ -18,6 +18,7 @@ export const imageOf = (image: string): string | null => (image.trim() === "" ? 
 export function toSong(track: JamendoTrack, sourceId: string): JamendoSong {
   return songOf(track, sourceId, {
     artist: track.artist_name,
+    artistId: track.artist_id,
     album: track.album_name,
     albumId: track.album_id,
     // `image` is the album's cover for album tracks and the single's own picture for singles.
@@ -27,11 +28,11 @@ export function toSong(track: JamendoTrack, sourceId: string): JamendoSong {
 
 /** A track of an album's `tracks`, which carry neither artist nor album: both are the album's. */
 export function toAlbumSong(track: JamendoTrackCore, album: JamendoAlbum, sourceId: string): JamendoSong {
-  return songOf(track, sourceId, { artist: album.artist_name, album: album.name, albumId: album.id, cover: imageOf(album.image) });
+  return songOf(track, sourceId, { artist: album.artist_name, artistId: album.artist_id, album: album.name, albumId: album.id, cover: imageOf(album.image) });
 }
 
 export function toSongDetail(track: JamendoTrack, sourceId: string): SongDetail & { license: string | null } {
-  return { ...toSong(track, sourceId), quality: qualitiesOf(track), publishAt: publishDate(track.releasedate) };
+  return { ...toSong(track, sourceId), quality: qualitiesOf(track), publishAt: publishDate(track.releasedate), link: pageLink(track.shareurl) };
 }
 
 /**
@@ -51,6 +52,7 @@ export function byPosition<T extends { position?: number }>(tracks: readonly T[]
 
 interface SongContext {
   artist: string;
+  artistId: string;
   album: string;
   albumId: string;
   cover: string | null;
@@ -68,6 +70,7 @@ function songOf(track: JamendoTrackCore, sourceId: string, context: SongContext)
     cover: context.cover,
     available: track.audio !== "",
     vip: false,
+    artistId: context.artist ? [context.artistId] : [],
     license: track.license_ccurl.trim() === "" ? null : track.license_ccurl,
   };
 }

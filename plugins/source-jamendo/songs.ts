@@ -28,8 +28,10 @@ export function songMethods(api: JamendoApi, sourceId: string): Pick<SourceMetho
       return toSongDetail(await track(id, undefined, signal), sourceId);
     },
 
-    async url(id, quality, { signal }) {
-      return toSongUrl(await track(id, quality, signal), quality, sourceId);
+    async url(id, quality, { signal, checkSong }) {
+      const found = await track(id, quality, signal);
+      checkSong?.(toSongDetail(found, sourceId));
+      return toSongUrl(found, quality, sourceId);
     },
   };
 }

@@ -41,6 +41,9 @@ export type JamendoTrackCore = z.output<typeof TrackCore>;
 /** A track as `/tracks` and `/playlists/tracks` list it: with its artist and album. */
 export const JamendoTrack = TrackCore.extend({
   artist_name: z.string(),
+  artist_id: OptionalId,
+  /** the track's page on jamendo.com */
+  shareurl: Text,
   album_id: OptionalId,
   album_name: Text,
   /** the album's cover, or the single's own picture */
@@ -57,12 +60,14 @@ export const JamendoAlbum = z.looseObject({
   name: z.string(),
   releasedate: z.string().nullish(),
   artist_name: z.string(),
+  artist_id: OptionalId,
+  shareurl: Text,
   image: Text,
   tracks: z.array(TrackCore),
 });
 export type JamendoAlbum = z.output<typeof JamendoAlbum>;
 
-export const JamendoArtist = z.looseObject({ id: Id, name: z.string(), image: Text });
+export const JamendoArtist = z.looseObject({ id: Id, name: z.string(), image: Text, shareurl: Text });
 
 /** A playlist of `/playlists/tracks`: no picture of its own; its author is `user_name`. */
 export const JamendoPlaylist = z.looseObject({ id: Id, name: z.string(), user_name: Text, tracks: z.array(JamendoTrack) });

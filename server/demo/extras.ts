@@ -1,20 +1,26 @@
 /**
  * What demo mode adds beside the upstream simulators, each on its own local port:
- *  - a "demo CDN" that serves the generated tone for any song address (`/audio/<source>/<id>.wav`),
- *    since the simulators' addresses name CDNs that cannot be reached offline;
+ *  - a "demo CDN" that serves the generated tone for any song address (`/audio/<source>/<id>.wav`)
+ *    and a generated picture for any cover (`/cover/<source>/<hash>.svg`), since the simulators'
+ *    addresses name CDNs that cannot be reached offline;
  *  - a lyrics host in LRCLIB's wire format: it asks the LRCLIB simulator first, and when that
  *    has nothing for a song (its hand-written answers are about other songs) it writes demo
  *    LRC timed to the tone, so the playground can show lyrics following playback.
  */
 import { startSimulator, type Simulator } from "../../core/testing/simulator.ts";
+import { demoCover } from "./cover.ts";
 import { TONE_SECONDS, demoTone } from "./tone.ts";
 
-/** The demo CDN: `GET /audio/**` is a WAV tone, whatever the song. */
+/** The demo CDN: `GET /audio/**` is a WAV tone, `GET /cover/**` an SVG picture, whatever the song or cover. */
 export function startDemoCdn(): Promise<Simulator> {
   return startSimulator({
     "GET /audio/**": (event) =>
       new Response(demoTone(event.url.pathname), {
         headers: { "content-type": "audio/wav", "cache-control": "public, max-age=3600", "accept-ranges": "none" },
+      }),
+    "GET /cover/**": (event) =>
+      new Response(demoCover(event.url.pathname), {
+        headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff" },
       }),
   });
 }

@@ -3,6 +3,7 @@
  * and no audio file in the repository. Each song gets its own arpeggio (its root note comes
  * from a hash of its address), so two songs do not sound alike.
  */
+import { fnv1a } from "./hash.ts";
 
 /** Length of every demo track, seconds; the demo lyrics are timed within it. */
 export const TONE_SECONDS = 24;
@@ -32,7 +33,7 @@ export function demoTone(seed: string): Uint8Array<ArrayBuffer> {
   text(36, "data");
   view.setUint32(40, samples, true);
 
-  const root = 220 * 2 ** ((hash(seed) % 12) / 12);
+  const root = 220 * 2 ** ((fnv1a(seed) % 12) / 12);
   const noteSamples = NOTE_SECONDS * RATE;
   for (let i = 0; i < samples; i++) {
     const note = Math.floor(i / noteSamples);
@@ -43,13 +44,4 @@ export function demoTone(seed: string): Uint8Array<ArrayBuffer> {
     wav[44 + i] = Math.round(128 + 127 * envelope * Math.sin((2 * Math.PI * frequency * i) / RATE));
   }
   return wav;
-}
-
-// --- internal ---
-
-/** FNV-1a: a small stable hash, enough to spread pitches. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
 }

@@ -1,8 +1,9 @@
 /**
  * Demo mode's upstreams: every bundled plugin's simulator with its hand-written fixtures, each
  * on a local port, plus the demo CDN and lyrics host (`extras.ts`), and the config and plugin
- * catalog that bind the real service to them. Used by `npm run demo` and by the tests that
- * need the whole service with no network (the playground's browser test, the OpenAPI examples).
+ * catalog that bind the real service to them (its covers and audio on the demo CDN). Used by
+ * `npm run demo` and by the tests that need the whole service with no network (the
+ * playground's browser test, the OpenAPI examples).
  */
 import type { AppConfigInput } from "../../core/config.ts";
 import type { AnyPluginDefinition } from "../../core/plugin.ts";
@@ -16,7 +17,7 @@ import { startDeezerSimulator } from "../../plugins/source-deezer/test/simulator
 import { startItunesSimulator } from "../../plugins/source-itunes/test/simulator.ts";
 import { CLIENT_ID as JAMENDO_DEMO_CLIENT_ID } from "../../plugins/source-jamendo/test/fixtures/catalog.ts";
 import { API_PREFIX as JAMENDO_PREFIX, startJamendoSimulator } from "../../plugins/source-jamendo/test/simulator.ts";
-import { withDemoAudio } from "./demo-audio.ts";
+import { withDemoAddresses } from "./demo-addresses.ts";
 import { startDemoCdn, startDemoLyrics } from "./extras.ts";
 
 /** The QR sign secret of demo mode (it signs nothing that matters). */
@@ -25,9 +26,11 @@ export const DEMO_QR_SECRET = "demo-mode-qr-secret";
 export interface DemoUpstreams {
   /** the service's config: every source, lyrics and the share backend bound to a simulator */
   config: AppConfigInput;
+  /** what that config binds, for the start-up line (in place of a config file's name) */
+  configName: string;
   /** base URL of each simulator, by what it stands in for */
   urls: Record<"deezer" | "itunes" | "audius" | "archive" | "jamendo" | "lrclib" | "lyrics" | "share" | "cdn", string>;
-  /** the catalog to start the service with: `plugins`, with the sources' addresses mapped to the demo CDN */
+  /** the catalog to start the service with: `plugins`, with the sources' covers and addresses mapped to the demo CDN */
   catalog(plugins: PluginCatalog | AnyPluginDefinition[]): PluginCatalog;
   close(): Promise<void>;
 }
@@ -53,7 +56,8 @@ export async function startDemoUpstreams(): Promise<DemoUpstreams> {
     ]);
     const lyrics = await start(startDemoLyrics(lrclib.url));
     const urls = { deezer: deezer.url, itunes: itunes.url, audius: audius.url, archive: archive.url, jamendo: jamendo.url, lrclib: lrclib.url, lyrics: lyrics.url, share: share.url, cdn: cdn.url };
-    return { config: demoConfig(urls), urls, catalog: (plugins) => demoCatalog(plugins, cdn.url), close };
+    const config = demoConfig(urls);
+    return { config, configName: describeDemoConfig(config), urls, catalog: (plugins) => demoCatalog(plugins, cdn.url), close };
   } catch (error) {
     await close();
     throw error;
@@ -79,7 +83,14 @@ function demoConfig(urls: DemoUpstreams["urls"]): AppConfigInput {
   };
 }
 
+/** "demo config: source_a deezer, …, lyrics lrclib, share baidu, each on a local simulator" */
+function describeDemoConfig(config: AppConfigInput): string {
+  const sources = Object.entries(config.sources ?? {}).map(([id, binding]) => `${id} ${binding ? binding.plugin : "off"}`);
+  const lyrics = config.lyrics ? [`lyrics ${config.lyrics.plugin}`] : [];
+  return `demo config: ${[...sources, ...lyrics, `share ${config.share?.plugin}`].join(", ")}, each on a local simulator`;
+}
+
 function demoCatalog(plugins: PluginCatalog | AnyPluginDefinition[], cdn: string): PluginCatalog {
   const definitions = Array.isArray(plugins) ? plugins : [...plugins.sources.values(), ...plugins.lyrics.values(), ...plugins.share.values()];
-  return new PluginCatalog(definitions.map((def) => (def.kind === "source" ? withDemoAudio(def, cdn) : def)));
+  return new PluginCatalog(definitions.map((def) => (def.kind === "source" ? withDemoAddresses(def, cdn) : def)));
 }

@@ -13,6 +13,7 @@ import { NotFoundError } from "../../core/errors.ts";
 import type { MusicService } from "../../core/music/music-service.ts";
 import { Tokens } from "../../core/tokens.ts";
 import type { RoutePolicy } from "../pipeline.ts";
+import { formsOfFixedBody } from "../compression.ts";
 import { stateOf } from "../request-state.ts";
 import { replyBody } from "../share/respond.ts";
 import { ASSETS, asset, page } from "./assets.ts";
@@ -52,14 +53,15 @@ export function allowedApi(api: string | null, allowed: readonly string[]): stri
 
 export function registerDocsPages(app: H3, scope: DependencyContainer): void {
   const service = scope.resolve<MusicService>(Tokens.MusicService);
-  const { userAgentBlock, playground } = scope.resolve<AppConfig>(Tokens.Config);
+  const { userAgentBlock, playground, metrics } = scope.resolve<AppConfig>(Tokens.Config);
   const shareEnabled = scope.isRegistered(Tokens.ShareService, true);
   let document: Buffer | undefined;
 
   app.all(
     "/openapi.json",
     (event) => {
-      document ??= Buffer.from(JSON.stringify(openApiDocument({ sources: service.sourceInfo(), shareEnabled, userAgentBlock }, Object.keys(ASSETS))));
+      const metricsDoc = { enabled: metrics.enabled, protected: !!metrics.token };
+      document ??= Buffer.from(JSON.stringify(openApiDocument({ sources: service.sourceInfo(), shareEnabled, userAgentBlock, metrics: metricsDoc }, Object.keys(ASSETS))));
       return reply(event, document, "application/json; charset=utf-8", "default-src 'none'; frame-ancestors 'none'", "no-cache");
     },
     PAGE,
@@ -88,7 +90,10 @@ export function registerDocsPages(app: H3, scope: DependencyContainer): void {
 // --- internal ---
 
 function reply(event: H3Event, body: Buffer, type: string, csp: string, cache: string): Response {
-  stateOf(event).code = 200;
+  const state = stateOf(event);
+  state.code = 200;
+  // Each page's body is a fixed text: compressed once, whoever asks.
+  state.compressed = formsOfFixedBody(body);
   return replyBody(event, 200, body, { "content-type": type, "content-security-policy": csp, "x-frame-options": "DENY", "cache-control": cache });
 }
 

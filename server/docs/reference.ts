@@ -4,8 +4,8 @@
  * service has registered with what each serves.
  */
 import type { SourceInfo } from "../../core/domain.ts";
-import { CAPABILITIES } from "../../core/operations.ts";
-import { V1_STATUS } from "../v1/errors.ts";
+import { OPERATION_NAMES } from "../../core/operations.ts";
+import { V1_STATUS } from "../../core/errors.ts";
 import { esc } from "./html.ts";
 
 /** What each `/v1` code means (docs/decisions.md (/v1)). */
@@ -24,6 +24,13 @@ export const MEANING: Record<number, [string, string]> = {
   4002: ["user-agent blocked", "the user-agent is a default one of an HTTP library"],
   5000: ["internal", "a bug; the message never leaks internals"],
 };
+
+/**
+ * The spec's JSONP rule of `/v1/playlist`, said beside that endpoint where people look for it:
+ * the alias `cb` is not declared there, so it is not taken (docs/decisions.md (/v1)).
+ */
+export const PLAYLIST_JSONP_RULE =
+  "JSONP on this endpoint takes callback only: the spec declares no cb alias here, so cb is ignored and the answer stays plain JSON (application/json).";
 
 export function errorTable(): string {
   const rows = Object.entries(V1_STATUS)
@@ -46,10 +53,10 @@ export function userAgentRule(blocked: readonly string[]): string {
 export function sourcesTable({ capability, disable }: SourceInfo): string {
   const ids = Object.keys(capability);
   if (!ids.length) return "<p>No source is registered.</p>";
-  const head = CAPABILITIES.map((c) => `<th>${c}</th>`).join("");
+  const head = OPERATION_NAMES.map((c) => `<th>${c}</th>`).join("");
   const rows = ids
     .map((id) => {
-      const cells = CAPABILITIES.map((c) => `<td>${capability[id][c] ? "yes" : "–"}</td>`).join("");
+      const cells = OPERATION_NAMES.map((c) => `<td>${capability[id][c] ? "yes" : "–"}</td>`).join("");
       return `<tr><td><code>${esc(id)}</code>${disable.includes(id) ? " (disabled)" : ""}</td>${cells}</tr>`;
     })
     .join("");

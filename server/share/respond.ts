@@ -28,7 +28,9 @@ export function replyShareError(event: H3Event, error: ServiceErrorLike): Respon
 
 /** Any answer of this service: its own headers, and none from a cache or a browser's guess. */
 export function replyBody(event: H3Event, status: number, body: string | Uint8Array | null, headers: Record<string, string>): Response {
-  const all = Object.assign(stateOf(event).headers, headers, { "x-content-type-options": "nosniff" });
+  const state = stateOf(event);
+  const all = Object.assign(state.headers, headers, { "x-content-type-options": "nosniff" });
+  if (body !== null) state.body = body;
   if (event.req.method !== "HEAD" || body === null) return new FastResponse(event.req.method === "HEAD" ? null : (body as BodyInit), { status, headers: all });
   all["content-length"] = String(Buffer.byteLength(body));
   return new FastResponse(null, { status, headers: all });

@@ -14,8 +14,10 @@
  * - A success that may be kept carries a weak `ETag` of what it says (the data, the source, the
  *   callback; not `cost`, which differs between the miss and the hits of one answer), and a
  *   request whose `If-None-Match` names it gets 304 without a body.
- * - No answer varies with a request header (the user-agent check and the rate limit refuse,
- *   they never change a success), so none carries `Vary`.
+ * - The one request header an answer varies with is `Accept-Encoding` (`compression.ts` adds
+ *   `Vary` to answers that may be compressed; a 304 says what its full answer would); the
+ *   user-agent check and the rate limit refuse, they never change a success. The tag is weak,
+ *   so compressed and plain forms share it.
  */
 import { createHash } from "node:crypto";
 

@@ -6,6 +6,8 @@
  * longer than the cached answer it was made from.
  */
 import { LRUCache } from "lru-cache";
+import type { CompressedForms } from "../compression.ts";
+import type { RequestMeter } from "../metrics/request-metrics.ts";
 import type { Freshness } from "./http-caching.ts";
 
 export interface RenderedAnswer {
@@ -25,8 +27,14 @@ export interface RenderedAnswer {
   origin: string;
   /** the target's path, as the access log names it */
   path: string;
+  /** the route's pattern, as the metrics name it */
+  route: string;
+  /** where its answers are counted, once the first is (`metrics/request-metrics.ts`) */
+  meter?: RequestMeter;
   /** the validated JSONP callback, when the answer is JSONP */
   callback?: string;
+  /** its compressed forms, made when first asked for; none for a body under 1 KB */
+  compressed?: CompressedForms;
 }
 
 /** Bytes kept at most: about 30,000 answers of a song's size. */
@@ -38,7 +46,8 @@ export class RenderedAnswers {
   private readonly entries: LRUCache<string, RenderedAnswer>;
 
   constructor(maxBytes = DEFAULT_MAX_BYTES) {
-    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (answer, target) => answer.body.length + target.length + 256 });
+    // Room for the compressed forms too (they weigh well under half the body for JSON), made later.
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (answer, target) => Math.ceil(answer.body.length * (answer.compressed ? 1.5 : 1)) + target.length + 256 });
   }
 
   remember(target: string, answer: RenderedAnswer): void {

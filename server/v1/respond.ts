@@ -10,7 +10,8 @@ import { ERROR_CODES, type ServiceErrorLike } from "../../core/errors.ts";
 import { CALLBACK_PATTERN } from "../../core/params.ts";
 import type { RoutePolicy } from "../pipeline.ts";
 import { queryOf, stateOf } from "../request-state.ts";
-import { V1_STATUS } from "./errors.ts";
+import { V1_STATUS } from "../../core/errors.ts";
+import { COMPRESS_FROM_BYTES } from "../compression.ts";
 import { BODY_HEADERS, NEVER, cacheControl, entityTag, entryFreshness, notModified, type Freshness } from "./http-caching.ts";
 
 /** A success: `dataJson` is the payload as JSON text (spliced, never re-serialised); `freshness`, how long caches may keep it. */
@@ -82,9 +83,12 @@ function reply(event: H3Event, policy: RoutePolicy, code: number, envelope: stri
     headers.etag = etag;
     if (notModified(event.req.headers.get("if-none-match"), etag)) {
       for (const name of BODY_HEADERS) delete headers[name];
+      // The Vary a full answer would carry (it may be sent compressed: `compression.ts`).
+      if (Buffer.byteLength(rendered.body) >= COMPRESS_FROM_BYTES) headers.vary = "accept-encoding";
       return new FastResponse(null, { status: 304, headers });
     }
   }
+  state.body = rendered.body;
   // srvx's FastResponse with a string body and plain headers goes to node:http in one write
   // with Content-Length, never through a web Headers object or a ReadableStream.
   if (event.req.method !== "HEAD") return new FastResponse(rendered.body, { status: rendered.status, headers });

@@ -8,12 +8,13 @@ import type { H3, H3Event } from "h3";
 import type { DependencyContainer } from "tsyringe";
 import { InputError, NotFoundError } from "../../core/errors.ts";
 import type { MusicService } from "../../core/music/music-service.ts";
-import { CAPABILITIES, OPERATIONS, type Capability } from "../../core/operations.ts";
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../../core/operations.ts";
 import { origin as originSchema } from "../../core/params.ts";
 import type { AppConfig } from "../../core/config.ts";
 import { answersLocally } from "../../core/stores.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { loggedPath } from "../access-line.ts";
+import { COMPRESS_FROM_BYTES, CompressedForms } from "../compression.ts";
 import type { RoutePolicy } from "../pipeline.ts";
 import { queryOf, stateOf } from "../request-state.ts";
 import type { RenderedAnswers } from "./rendered-answers.ts";
@@ -33,7 +34,7 @@ export function registerV1Routes(app: H3, scope: DependencyContainer, rendered: 
   // With `cache.localTier` off every read goes to the store: no copies kept here either.
   const answers = answersLocally(scope.resolve<AppConfig>(Tokens.Config)) ? rendered : undefined;
 
-  for (const capability of CAPABILITIES) {
+  for (const capability of OPERATION_NAMES) {
     const op = OPERATIONS[capability];
     const policy = v1Policy(op.cbAlias);
     app.all(op.path, (event) => runOperation(event, policy, service, capability, answers), { meta: { policy } });
@@ -52,7 +53,7 @@ export function registerV1Routes(app: H3, scope: DependencyContainer, rendered: 
 
 // --- internal ---
 
-async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicService, capability: Capability, answers: RenderedAnswers | undefined): Promise<Response> {
+async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicService, capability: OperationName, answers: RenderedAnswers | undefined): Promise<Response> {
   const query = checkCommon(event, policy);
   const op = OPERATIONS[capability];
   const params = op.params.safeParse(query);
@@ -61,7 +62,7 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
   state.source = params.data.source;
   state.sharedCacheable = sharedCacheable(op);
   const answer = await service.run(capability, params.data as never, event.req.signal);
-  state.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.cost === 0 ? "HIT" : "MISS";
+  state.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.status === "hit" && answer.cost === 0 ? "HIT" : "MISS";
   const freshness = state.sharedCacheable ? entryFreshness(answer.expiresAt, answer.staleSeconds) : NEVER;
   // A hit is kept as its bytes: the next request for the same target is answered before h3.
   const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
@@ -69,9 +70,13 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
     const callback = callbackOf(event, policy).name;
     const rendered = renderV1(0, dataEnvelope(answer.json, params.data.source, 0), callback);
     const body = Buffer.from(rendered.body);
-    const headerPairs = [...Object.entries(rendered.headers).flat(), "x-cache", "HIT"];
+    const large = body.length >= COMPRESS_FROM_BYTES;
+    const headerPairs = [...Object.entries(rendered.headers).flat(), "x-cache", "HIT", ...(large ? ["vary", "accept-encoding"] : [])];
+    const compressed = large ? new CompressedForms(body) : undefined;
     const etag = freshness.kind === "never" ? undefined : entityTag(answer.json, params.data.source, callback);
-    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, freshness, etag, source: params.data.source, origin: state.origin!, path: loggedPath(event.url.pathname), callback });
+    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, freshness, etag, source: params.data.source, origin: state.origin!, path: loggedPath(event.url.pathname), route: OPERATIONS[capability].path, callback, compressed });
+    // This answer's own compression, if any, makes the forms the next hits are sent.
+    state.compressed = compressed;
   }
   return replyV1Data(event, policy, answer.json, params.data.source, answer.cost, freshness);
 }

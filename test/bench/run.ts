@@ -7,8 +7,8 @@
  *   BENCH_MIXED_SECONDS  length of the mixed load of the memory scenario (default 60, two halves)
  *   BENCH_ROUND_SECONDS  length of one throughput round (default 2; 7 rounds of each target)
  *   BENCH_STRICT=1       exit with status 1 when a target is missed
- *   BENCH_ONLY           comma-separated scenarios to run (throughput, stores, latency,
- *                        coalescing, search-all, memory); default all
+ *   BENCH_ONLY           comma-separated scenarios to run (throughput, observability, latency,
+ *                        coalescing, search-all, search-pages, stores, memory); default all
  */
 import "reflect-metadata";
 import { cpus } from "node:os";
@@ -16,6 +16,8 @@ import { pinHelper, placement } from "./lib/cpu.ts";
 import { renderTable, type Row } from "./lib/table.ts";
 import { startService, startUpstream } from "./lib/setup.ts";
 import { memory } from "./scenarios/memory.ts";
+import { observability } from "./scenarios/observability.ts";
+import { searchPages } from "./scenarios/search-pages.ts";
 import { stores } from "./scenarios/stores.ts";
 import { throughput } from "./scenarios/throughput.ts";
 import { addedLatency, coalescing, searchAllHanging } from "./scenarios/upstream.ts";
@@ -44,9 +46,11 @@ async function main(): Promise<number> {
     try {
       const scenarios: [string, string, () => Promise<Row[]>][] = [
         ["throughput", "throughput: baseline and cached /v1/song", () => throughput(service, ROUND_SECONDS)],
+        ["observability", "counting for /metrics and gzip on the cached path", () => observability(service, upstream, ROUND_SECONDS)],
         ["latency", "added latency over a 20 ms upstream", () => addedLatency(service, upstream)],
         ["coalescing", "500 concurrent identical requests", () => coalescing(service, upstream)],
         ["search-all", "search all with a hanging source", () => searchAllHanging(service, upstream)],
+        ["search-pages", "cached all-source search pages vs single-source ones", () => searchPages(service, ROUND_SECONDS)],
       ];
       for (const [name, label, run] of scenarios) {
         if (!wanted(name)) continue;

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SOURCES, listenAddress, loadConfig, parseConfig, sourceBindings } from "../../core/config.ts";
+import { DEFAULT_SOURCES, listenAddress, loadConfig, parseConfig, sourceBindings, unboundRemovals } from "../../core/config.ts";
 import { ConfigError } from "../../core/errors.ts";
 
 describe("config", () => {
@@ -64,6 +64,46 @@ describe("config", () => {
     }
   });
 
+  it("an unknown key one edit from a known one says which it means; others list the known keys", () => {
+    const message = (input: unknown) => {
+      try {
+        parseConfig(input, {});
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error("expected a ConfigError");
+    };
+    // a typo of an optional key (a swap), of a nested one (a missing letter), of the case only
+    expect(message({ rateLimt: { points: 5 } })).toBe("invalid configuration:\n  - config rateLimt: unknown key; did you mean rateLimit?");
+    expect(message({ cache: { maxx: 5 } })).toBe("invalid configuration:\n  - config cache.maxx: unknown key; did you mean max?");
+    expect(message({ sources: { source_e: { plugn: "jamendo" } } })).toBe(
+      "invalid configuration:\n  - config sources.source_e.plugn: unknown key; did you mean plugin?",
+    );
+    expect(message({ upstream: { TimeoutMS: 5 } })).toContain("config upstream.TimeoutMS: unknown key; did you mean timeoutMs?");
+    // the required key the typo misses is not reported on a line of its own
+    expect(message({ share: { plugn: "baidu" }, sources: { source_e: { plugn: "x" } } }).split("\n")).toHaveLength(3);
+    // inside a union: the form of the value's type (userAgentBlock's object form, a source's binding)
+    expect(message({ userAgentBlock: { replac: ["x"] } })).toBe("invalid configuration:\n  - config userAgentBlock.replac: unknown key; did you mean replace?");
+    expect(message({ sources: { source_e: "jamendo" } })).toBe("invalid configuration:\n  - config sources.source_e: expected object or false");
+    expect(message({ userAgentBlock: "curl" })).toBe("invalid configuration:\n  - config userAgentBlock: expected array or object");
+    // nothing near: the known keys of that object
+    expect(message({ log: { everything: true } })).toBe("invalid configuration:\n  - config log.everything: unknown key; known keys: access, probes");
+  });
+
+  it("warns of an id set to false that no default binds, as of a disabled id that is not bound", async () => {
+    const { createServiceContainer } = await import("../../core/container.ts");
+    const { createMemoryLogger } = await import("../../core/logger.ts");
+    const { PluginCatalog } = await import("../../core/plugins/discover.ts");
+    const config = parseConfig({ sources: { source_q: false, source_c: false }, disable: ["source_z"], lyrics: false }, {});
+    expect(unboundRemovals(config)).toEqual(["source_q"]);
+    const logger = createMemoryLogger();
+    createServiceContainer({ config, catalog: new PluginCatalog([]), logger });
+    expect(logger.lines.filter((line) => line.startsWith("warn [music] config"))).toEqual([
+      "warn [music] config disable: source_z is not a bound source",
+      "warn [music] config sources.source_q: source_q is not a bound source, so false removes nothing (bound by default: source_a, source_b, source_c, source_d)",
+    ]);
+  });
+
   it("applies env overrides: REDIS_URL moves the cache to Redis, QR_SIGN_SECRET", () => {
     const config = parseConfig({}, { REDIS_URL: "redis://127.0.0.1:6379", QR_SIGN_SECRET: "from-env-secret" });
     expect(config.store.redis).toBe("redis://127.0.0.1:6379");
@@ -84,6 +124,28 @@ describe("config", () => {
     await expect(loadConfig(dir, { MUSIC_CONFIG: "missing.json" })).rejects.toThrowError(/MUSIC_CONFIG/);
     writeFileSync(join(dir, "broken.json"), "{ not json");
     await expect(loadConfig(dir, { MUSIC_CONFIG: "broken.json" })).rejects.toThrowError(/could not read/);
+  });
+
+  it("a JSON syntax error names its line and column and shows the line", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "music-config-"));
+    const file = join(dir, "music.config.json");
+    const failure = async (text: string) => {
+      writeFileSync(file, text);
+      return (await loadConfig(dir, {}).then(() => new Error("expected a ConfigError"), (error: Error) => error)).message;
+    };
+    // the trailing comma: JSON.parse stops at the closing brace of line 4
+    expect(await failure('{\n  "sources": {\n    "source_a": false,\n  }\n}\n')).toBe(
+      `could not read ${file}: Expected double-quoted property name at line 4, column 3:\n    4 |   }\n      |   ^`,
+    );
+    // cut short: the end of the text, on the last line
+    expect(await failure('{ "disable": ["source_b"')).toBe(`could not read ${file}: Expected ',' or ']' after array element at line 1, column 25:\n    1 | { "disable": ["source_b"\n      |                         ^`);
+    // tabs stay tabs under the caret; the reason without V8's snippet of the text
+    expect(await failure('{\n\t"log": {\t"access": yes }\n}')).toBe(
+      `could not read ${file}: Unexpected token 'y' at line 2, column 21:\n    2 | \t"log": {\t"access": yes }\n      | \t${" ".repeat(8)}\t${" ".repeat(10)}^`,
+    );
+    // a long line is shown around the column
+    const long = await failure(`{"notice": "${"x".repeat(200)}", oops}`);
+    expect(long).toMatch(/at line 1, column 216:\n {4}1 \| …x{56}", oops}\n {6}\| {61}\^$/);
   });
 
   it("validates PORT", () => {

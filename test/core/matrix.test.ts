@@ -27,10 +27,11 @@ describe("capability matrix", () => {
     expect(r.body).toMatchObject({ code: 0, source: null, cost: 0 });
     expect(r.body.data).toEqual({
       capability: {
-        source_a: { search: true, song: true, url: false, lyric: true, album: false, artist: false, playlist: false, rank: false },
-        source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true },
-        // No song capability: the provider has nothing to look lyrics up by.
-        source_c: { search: true, song: false, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false },
+        // match is the service's: a source with song lookups, and another enabled source that searches.
+        source_a: { search: true, song: true, url: false, lyric: true, album: false, artist: false, playlist: false, rank: false, match: true },
+        source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true, match: true },
+        // No song capability: the provider has nothing to look lyrics up by, the matcher nothing to match.
+        source_c: { search: true, song: false, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false, match: false },
       },
       disable: ["source_b"],
     });
@@ -43,7 +44,9 @@ describe("capability matrix", () => {
 
   it("leaves a disabled source out of search all", async () => {
     const r = await t.json(v1("search", { source: "all", q: "o" }));
-    expect(new Set(r.body.data.list.map((s: { source: string }) => s.source))).toEqual(new Set(["source_a", "source_c"]));
+    // The same recordings on both: each entry shows one and names the other as its alternative.
+    const songs = r.body.data.list.flatMap((s: { source: string; alternatives: { source: string }[] }) => [s, ...s.alternatives]);
+    expect(new Set(songs.map((s: { source: string }) => s.source))).toEqual(new Set(["source_a", "source_c"]));
   });
 });
 

@@ -4,6 +4,7 @@ import { StoreResponseCache } from "../../core/cache/response-cache.ts";
 import { memoryCacheBackend } from "../../core/cache/storage.ts";
 import { LocalStats } from "../../core/stats/local-stats.ts";
 import { NotFoundError, UpstreamError, UpstreamTimeoutError, isServiceError } from "../../core/errors.ts";
+import { noteUpstreamCall } from "../../core/http/upstream-calls.ts";
 
 function cache(now: () => number = Date.now) {
   const backend = memoryCacheBackend({ maxEntries: 100, maxBytes: 1 << 20, maxEntryBytes: 1 << 16 });
@@ -16,7 +17,10 @@ describe("StoreResponseCache", () => {
   it("a miss loads and stores; the next fetch is a hit costing 0; stats count both", async () => {
     const c = cache();
     let loads = 0;
-    const load = async () => ({ n: ++loads });
+    const load = async () => {
+      noteUpstreamCall();
+      return { n: ++loads };
+    };
     const first = await c.fetch("k", { ttl: 60 }, load);
     expect(first).toMatchObject({ json: '{"n":1}', status: "miss", staleSeconds: 3600 });
     expect(first.cost).toBeGreaterThanOrEqual(1);
@@ -95,11 +99,28 @@ describe("StoreResponseCache", () => {
     const c = cache();
     const error = await c
       .fetch("k", { ttl: 10 }, async () => {
+        noteUpstreamCall();
         await later(40, 0);
         throw new UpstreamError("down");
       })
       .catch((e: unknown) => e);
     expect(isServiceError(error) && error.cost).toBeGreaterThanOrEqual(35);
+  });
+
+  it("a load that calls no upstream costs 0, answer or error; one whose inner load called one does not", async () => {
+    const c = cache();
+    const known = await c.fetch("known", { ttl: 10 }, () => later(20, { list: [] }));
+    expect([known.status, known.cost]).toEqual(["miss", 0]);
+    const refused = await c.fetch("refused", { ttl: 10 }, async () => Promise.reject(new NotFoundError("no such chart"))).catch((e: unknown) => e);
+    expect(isServiceError(refused) && refused.cost).toBeUndefined();
+    // A nested load (the archive's cached item reads) counts for the load that started it.
+    const outer = await c.fetch("outer", { ttl: 10 }, async () => {
+      await c.fetch("inner", { ttl: 10 }, async () => (noteUpstreamCall(), later(5, 1)));
+      return 2;
+    });
+    expect(outer.cost).toBeGreaterThanOrEqual(1);
+    const cachedInner = await c.fetch("outer-2", { ttl: 10 }, async () => (await c.fetch("inner", { ttl: 10 }, async () => 3)).json);
+    expect([cachedInner.json, cachedInner.cost]).toEqual(['"1"', 0]);
   });
 
   it("a waiter that gives up ends only its own wait; the load goes on for the others and is stored", async () => {

@@ -1,65 +1,65 @@
-/** The all-search merge on its own: shares of the page, round-robin order, totals, failures and deadlines. */
+/** The all-search's merged list on its own: one window per source, deadlines, failures, cost. */
 import { describe, expect, it } from "vitest";
 import { UpstreamError, UpstreamTimeoutError } from "../../core/errors.ts";
-import { SearchAllService, type SearchParams } from "../../core/music/search-all.ts";
+import { SearchAllService } from "../../core/music/search-all.ts";
 import type { CachedAnswer } from "../../core/services.ts";
 import type { BoundSource } from "../../core/sources/source-registry.ts";
 
-const source = (id: string) => ({ id }) as BoundSource;
-const songs = (id: string, n: number) => Array.from({ length: n }, (_, i) => ({ source: id, id: `${id}-${i + 1}` }));
-const page = (id: string, n: number, total: number, cost = 5): CachedAnswer => ({ json: JSON.stringify({ total, list: songs(id, n) }), cost, status: cost ? "miss" : "hit" });
+const source = (id: string, plugin: object = {}) => ({ id, plugin }) as BoundSource;
+const songs = (id: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ source: id, id: `${i + 1}`, name: `${id} song ${i + 1}`, artist: [id], album: "", albumId: "", duration: 100 + i, cover: null, available: true, vip: false }));
+const window = (id: string, n: number, cost = 5): CachedAnswer => ({ json: JSON.stringify({ page: 1, size: n, total: n, failed: [], list: songs(id, n) }), cost, status: cost ? "miss" : "hit" });
 
 describe("SearchAllService", () => {
-  it("asks each source for its share of the page and interleaves the answers round-robin in source order", async () => {
-    const asked: [string, SearchParams][] = [];
-    const service = new SearchAllService(1000, async (s, params) => {
-      asked.push([s.id, params]);
-      return s.id === "source_b" ? page("b", 1, 1) : page(s.id.slice(-1), 4, 40);
+  it("asks each source once for its window, page 1 of its declared size, and merges them", async () => {
+    const asked: [string, string, number][] = [];
+    const service = new SearchAllService(1000, async (s, q, size) => {
+      asked.push([s.id, q, size]);
+      return window(s.id, 2);
     });
-    const answer = await service.run([source("source_a"), source("source_b"), source("source_c")], { q: "x", page: 2, size: 10 });
+    const { merged, cost } = await service.list([source("a", { searchPaging: { window: 200 } }), source("b")], "song");
     expect(asked).toEqual([
-      ["source_a", { q: "x", page: 2, size: 4 }],
-      ["source_b", { q: "x", page: 2, size: 4 }],
-      ["source_c", { q: "x", page: 2, size: 4 }],
+      ["a", "song", 200],
+      ["b", "song", 50],
     ]);
-    const data = JSON.parse(answer.json);
-    expect(data).toMatchObject({ page: 2, size: 10, total: 81, failed: [] });
-    expect(data.list.map((s: { id: string }) => s.id)).toEqual(["a-1", "b-1", "c-1", "a-2", "c-2", "a-3", "c-3", "a-4", "c-4"]);
-    expect(answer.cost).toBeGreaterThan(0);
+    expect(merged.failed).toEqual([]);
+    // Every title holds "song" as a whole word: source rank, then source order.
+    expect(merged.list.map((s) => `${s.source}:${s.id}`)).toEqual(["a:1", "b:1", "a:2", "b:2"]);
+    expect(merged.list.every((s) => Array.isArray(s.alternatives))).toBe(true);
+    expect(cost).toBeGreaterThan(0);
   });
 
-  it("all answers from cache: cost 0", async () => {
-    const service = new SearchAllService(1000, async (s) => page(s.id, 1, 1, 0));
-    expect((await service.run([source("a"), source("b")], { q: "x", page: 1, size: 2 })).cost).toBe(0);
+  it("every window from cache: cost 0", async () => {
+    const service = new SearchAllService(1000, async (s) => window(s.id, 1, 0));
+    expect((await service.list([source("a"), source("b")], "x")).cost).toBe(0);
   });
 
-  it("a source past its deadline is in failed; the answer does not wait for it", async () => {
-    const service = new SearchAllService(100, (s, _p, signal) =>
-      s.id === "slow"
-        ? new Promise<CachedAnswer>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)))
-        : Promise.resolve(page("f", 2, 2)),
+  it("a source past its deadline is in failed; the list does not wait for it", async () => {
+    const service = new SearchAllService(100, (s, _q, _size, signal) =>
+      s.id === "slow" ? new Promise<CachedAnswer>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))) : Promise.resolve(window("f", 2)),
     );
     const started = performance.now();
-    const answer = await service.run([source("fast"), source("slow")], { q: "x", page: 1, size: 4 });
+    const { merged } = await service.list([source("fast"), source("slow")], "x");
     expect(performance.now() - started).toBeLessThan(300);
-    expect(JSON.parse(answer.json)).toMatchObject({ failed: ["slow"], total: 2 });
+    expect(merged.failed).toEqual(["slow"]);
+    expect(merged.list).toHaveLength(2);
   });
 
   it("every source failing is 2001 when all timed out, else 2002, with the time spent", async () => {
     const timeouts = new SearchAllService(1000, async (s) => {
       throw new UpstreamTimeoutError(s.id, 10);
     });
-    await expect(timeouts.run([source("a"), source("b")], { q: "x", page: 1, size: 2 })).rejects.toMatchObject({ kind: "timeout", message: "every source timed out: a, b" });
+    await expect(timeouts.list([source("a"), source("b")], "x")).rejects.toMatchObject({ kind: "timeout", message: "every source timed out: a, b" });
     const mixed = new SearchAllService(1000, async (s) => {
       if (s.id === "a") throw new UpstreamTimeoutError(s.id, 10);
       throw new UpstreamError("down");
     });
-    const error = await mixed.run([source("a"), source("b")], { q: "x", page: 1, size: 2 }).catch((e: unknown) => e);
+    const error = await mixed.list([source("a"), source("b")], "x").catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "upstream", message: "every source failed: a, b" });
     expect((error as { cost: number }).cost).toBeGreaterThanOrEqual(1);
   });
 
   it("no searchable source is 1002", async () => {
-    await expect(new SearchAllService(1000, async () => page("a", 1, 1)).run([], { q: "x", page: 1, size: 2 })).rejects.toMatchObject({ kind: "source" });
+    await expect(new SearchAllService(1000, async () => window("a", 1)).list([], "x")).rejects.toMatchObject({ kind: "source" });
   });
 });

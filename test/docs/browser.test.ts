@@ -2,28 +2,27 @@
  * The docs and the playground in a real browser (Debian's Chromium through playwright-core),
  * against the real service wired as demo mode. The playground page comes from the service at
  * 127.0.0.1 and is told by `?api=` to use the API at localhost (another origin): it works by
- * JSONP alone, plays real audio with the lyrics following, and nothing leaves this machine.
+ * JSONP alone, shows covers and plays real audio (the lyrics following) from the demo's own
+ * server, and nothing leaves this machine.
  */
-import type { Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, type LaunchedBrowser } from "../support/browser.ts";
-import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Locator, Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DOCS_USER_AGENT } from "../../server/docs/openapi/document.ts";
+import { launchChromium } from "../support/browser.ts";
+import { useDemoApp } from "../support/demo-app.ts";
 import { freePort } from "../support/main-process.ts";
 
+const run = promisify(execFile);
 const chromium = await launchChromium("test/docs/browser.test.ts (the playground and /docs in a browser)");
 
 describe.skipIf(!chromium)("in Chromium", () => {
-  let demo: DemoApp;
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = chromium!;
-    // The playground is pointed at this instance under another name (localhost), allowed by the config.
+  const browser = chromium!;
+  // The playground is pointed at this instance under another name (localhost), allowed by the config.
+  const demo = useDemoApp(browser, async () => {
     const port = await freePort();
-    demo = await startDemoApp({ port, config: { playground: { apis: [`http://localhost:${port}`] } } });
-  }, 30_000);
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
+    return { port, config: { playground: { apis: [`http://localhost:${port}`] } } };
   });
 
   /** A page whose requests are recorded; any request off this machine is refused and recorded too. */
@@ -56,14 +55,30 @@ describe.skipIf(!chromium)("in Chromium", () => {
     return { src: audio.currentSrc, paused: audio.paused, time: audio.currentTime };
   });
 
+  /** An operation of Swagger UI opened, with Try it out on. */
+  async function tryItOut(page: Page, operation: string) {
+    const op = page.locator(`#operations-${operation}`);
+    await op.locator(".opblock-summary").first().click();
+    await op.getByRole("button", { name: "Try it out" }).click();
+    return op;
+  }
+
+  /** The status and body text of the answer Try it out shows. */
+  const liveAnswer = async (op: Locator) => ({
+    status: await op.locator(".live-responses-table tbody .response-col_status").first().textContent(),
+    body: (await op.locator(".live-responses-table tbody .response-col_description").first().textContent()) ?? "",
+  });
+
   it("the playground: search, play with lyrics following, open album, artist, playlist and chart, all by JSONP", async () => {
     const api = demo.app.url.replace("127.0.0.1", "localhost");
     const { page, requests, offMachine, problems } = await openPage(`/playground?api=${encodeURIComponent(api)}`);
     await expect.poll(() => page.locator("#api-state").textContent()).toContain("running");
     for (const id of ["source_a", "source_b", "source_c", "source_d", "source_e"]) await expect.poll(() => page.getByRole("rowheader", { name: id }).count()).toBe(1);
 
-    // Search across every source.
-    await page.getByRole("searchbox", { name: "Search" }).fill("paper");
+    // Search across every source, for what the box suggests: it finds songs on each.
+    const suggested = (await page.getByRole("searchbox", { name: "Search" }).getAttribute("placeholder"))!;
+    expect(suggested).toMatch(/^try: \S/);
+    await page.getByRole("searchbox", { name: "Search" }).fill(suggested.replace(/^try: /, ""));
     await page.getByRole("searchbox", { name: "Search" }).press("Enter");
     await expect.poll(() => page.locator("#search-state").textContent()).toMatch(/^\d+ of \d+ songs/);
     const rows = page.locator("#results > li");
@@ -84,10 +99,23 @@ describe.skipIf(!chromium)("in Chromium", () => {
     await expect.poll(() => current.textContent(), { timeout: 10_000 }).toMatch(/Paper Lanterns/);
     const first = await current.textContent();
     await expect.poll(() => current.textContent(), { timeout: 10_000 }).not.toBe(first);
+    // Beside the preview, the song's page on its source.
+    const onSource = page.locator("#now-playing").getByRole("link", { name: "on Deezer" });
+    await expect.poll(() => onSource.getAttribute("href")).toBe("https://www.deezer.com/track/9100001");
+    expect(await onSource.getAttribute("rel")).toBe("noopener noreferrer");
+
+    // A result's artist, by the artistId its source gives.
+    await page.locator("#results").getByRole("button", { name: "Artist Marlow Vane" }).first().click();
+    await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Artist: Marlow Vane");
+    expect(await page.locator("#detail").getByRole("link", { name: "on Deezer" }).getAttribute("href")).toBe("https://www.deezer.com/artist/4001");
 
     // Open an album from a result, an artist, a playlist and a chart.
     await page.getByRole("button", { name: "Album Tidal Lines" }).first().click();
     await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Album: Tidal Lines");
+    // Its cover: a picture from the demo CDN, drawn.
+    const cover = page.locator("#detail img.cover");
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+    expect(await cover.getAttribute("src")).toMatch(new RegExp(`^${demo.upstreams.urls.cdn}/cover/source_a/[0-9a-f]+\\.svg$`));
     const openById = async (kind: string, source: string, id: string) => {
       await page.getByLabel("Open", { exact: true }).selectOption(kind);
       await page.getByLabel("of", { exact: true }).selectOption(source);
@@ -98,6 +126,10 @@ describe.skipIf(!chromium)("in Chromium", () => {
     await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Artist: Ines Okafor");
     await openById("song", "source_a", "9100002");
     await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Song: Salt Air (feat. Ines Okafor)");
+    expect(await page.locator("#detail").getByRole("link", { name: "on Deezer" }).getAttribute("href")).toBe("https://www.deezer.com/track/9100002");
+    // Two credited artists: a button each, by name.
+    await page.locator("#detail").getByRole("button", { name: "Artist Ines Okafor" }).click();
+    await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Artist: Ines Okafor");
     await openById("playlist", "source_a", "5550001");
     await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Playlist: Harbour Lights");
     await page.locator("#detail").getByRole("button", { name: /^Play Salt Air/ }).click();
@@ -116,8 +148,14 @@ describe.skipIf(!chromium)("in Chromium", () => {
     expect(calls.length).toBeGreaterThan(10);
     for (const call of calls) expect([new URL(call.url()).origin, call.resourceType()], call.url()).toEqual([api, "script"]);
     expect(requests.filter((r) => ["fetch", "xhr", "eventsource", "websocket"].includes(r.resourceType())).map((r) => r.url())).toEqual([]);
-    // Covers live on the upstreams' CDNs: the only requests that would leave the machine.
-    expect(offMachine.filter((url) => !/\.(jpe?g|png|webp)(\?|$)|usercontent\.jamendo\.com|tidewater-content/.test(url))).toEqual([]);
+    // Nothing left this machine: every request went to 127.0.0.1 (as localhost for the API's origin),
+    // pages, scripts, covers and audio alike; none was refused for going elsewhere.
+    expect(offMachine).toEqual([]);
+    const hosts = (type: string) => [...new Set(requests.filter((r) => r.resourceType() === type).map((r) => new URL(r.url()).hostname))];
+    expect(Object.fromEntries(["document", "script", "stylesheet", "image", "media"].map((type) => [type, hosts(type)]))).toEqual({
+      document: ["127.0.0.1"], script: ["127.0.0.1", "localhost"], stylesheet: ["127.0.0.1"], image: ["127.0.0.1"], media: ["127.0.0.1"],
+    });
+    expect(new Set(requests.map((r) => new URL(r.url()).hostname))).toEqual(new Set(["127.0.0.1", "localhost"]));
     expect(problems).toEqual([]);
   }, 60_000);
 
@@ -126,13 +164,48 @@ describe.skipIf(!chromium)("in Chromium", () => {
     const doc = await (await demo.app.get("/openapi.json")).json();
     const operations = Object.values<Record<string, unknown>>(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
     await expect.poll(() => page.locator(".opblock").count()).toBe(operations);
-    const status = page.locator("#operations-service-status");
-    await status.locator(".opblock-summary").first().click();
-    await status.getByRole("button", { name: "Try it out" }).click();
+    const status = await tryItOut(page, "service-status");
     await status.getByRole("button", { name: "Execute" }).click();
-    await expect.poll(() => status.locator(".live-responses-table tbody .response-col_status").first().textContent()).toBe("200");
-    expect(await status.locator(".live-responses-table tbody .response-col_description").first().textContent()).toContain('"version": "0.1.0"');
+    await expect.poll(() => liveAnswer(status).then((a) => a.status)).toBe("200");
+    expect((await liveAnswer(status)).body).toContain('"version": "0.1.0"');
     expect(offMachine).toEqual([]);
     expect(problems).toEqual([]);
+  }, 30_000);
+
+  it("/docs: Try it out offers every source's example, and each is answered", async () => {
+    const { page, offMachine, problems } = await openPage("/docs");
+    const song = await tryItOut(page, "music-song");
+    const [sourceExamples, idExamples] = [0, 1].map((n) => song.locator(".parameters .examples-select-element").nth(n));
+    const labels = await sourceExamples.locator("option").allTextContents();
+    expect(labels.map((label) => label.split(":")[0])).toEqual(["source_a", "source_b", "source_c", "source_d", "source_e"]);
+    for (const label of labels) {
+      await sourceExamples.selectOption({ label });
+      await idExamples.selectOption({ label });
+      await song.getByRole("button", { name: "Execute" }).click();
+      const source = label.split(":")[0];
+      await expect.poll(() => liveAnswer(song).then((a) => a.body), { message: label }).toContain(`"source": "${source}"`);
+      expect(await liveAnswer(song)).toMatchObject({ status: "200", body: expect.stringContaining('"code": 0') });
+    }
+    expect(offMachine).toEqual([]);
+    expect(problems).toEqual([]);
+  }, 30_000);
+
+  it("/docs: the curl command of Try it out names an application, says why, and is answered when pasted into a shell", async () => {
+    const { page, offMachine, problems } = await openPage("/docs");
+    await expect.poll(() => page.locator(".info").textContent()).toContain(`carries -H 'User-Agent: ${DOCS_USER_AGENT}'`);
+    const search = await tryItOut(page, "music-search");
+    await search.getByRole("button", { name: "Execute" }).click();
+    await expect.poll(() => liveAnswer(search).then((a) => a.status)).toBe("200");
+    const curl = (await search.locator(".curl-command .curl").textContent())!;
+    expect(curl).toContain(`${demo.app.url}/v1/search?q=paper&source=all`);
+    expect(curl).toContain(`-H 'User-Agent: ${DOCS_USER_AGENT}'`);
+    expect(offMachine).toEqual([]);
+    expect(problems).toEqual([]);
+
+    // Pasted into a shell, as a reader would: answered; without the header, curl's own user-agent is refused.
+    // (asynchronously: the service answering it runs in this process)
+    const paste = async (command: string) => JSON.parse((await run("bash", ["-c", command], { encoding: "utf8", timeout: 10_000 })).stdout);
+    expect(await paste(curl)).toMatchObject({ code: 0, source: "all", data: { failed: [] } });
+    expect(await paste(curl.replace(/ \\\n\s*-H 'User-Agent: [^']*'/, ""))).toMatchObject({ code: 4002, data: null });
   }, 30_000);
 });

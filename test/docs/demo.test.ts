@@ -1,8 +1,9 @@
 /**
  * Demo mode as `npm run demo` starts it (its entry, in a child process of its own so its exit
- * code is its own, not npm's) on a free port, with no network. A search across every source
- * answers from all five simulators with no failure, a song's address is playable audio from
- * the demo CDN, and SIGTERM stops everything with exit 0.
+ * code is its own, not npm's) on a free port, with no network. It names the config it runs; a
+ * search across every source answers from all five simulators with no failure; covers and
+ * songs' addresses are images and playable audio from the demo CDN; and SIGTERM stops
+ * everything with exit 0.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -17,7 +18,7 @@ let exited: Promise<number | null>;
 
 beforeAll(async () => {
   const port = await freePort();
-  child = spawn(process.execPath, ["--import", "tsx", "server/demo.ts"], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
+  child = spawn(process.execPath, ["--import", "tsx", "server/demo.ts"], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "pretty" }, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
@@ -38,8 +39,11 @@ describe("npm run demo", () => {
     expect(JSON.parse(readFileSync(`${PROJECT_ROOT}/package.json`, "utf8")).scripts.demo).toBe("tsx server/demo.ts");
   });
 
-  it("prints the addresses of the status page, the docs and the playground on PORT", () => {
-    expect(output).toContain(`listening on ${base}/`);
+  it("prints the config it runs and the addresses of the status page, the docs and the playground on PORT", () => {
+    expect(output).toContain(
+      `listening on ${base}/ (demo config: source_a deezer, source_b itunes, source_c audius, source_d archive, source_e jamendo, lyrics lrclib, share baidu, each on a local simulator)\n`,
+    );
+    expect(output).not.toContain("embedded defaults");
     for (const page of ["/", "/docs", "/playground"]) expect(output).toContain(`${base}${page}\n`);
   });
 
@@ -56,6 +60,39 @@ describe("npm run demo", () => {
     const audio = await fetch(answer.data.url);
     expect(audio.headers.get("content-type")).toBe("audio/wav");
     expect(new TextDecoder().decode((await audio.arrayBuffer()).slice(0, 4))).toBe("RIFF");
+  });
+
+  it("gives every cover, avatar and address on the demo's own server, covers that are images", async () => {
+    const get = async (path: string) => {
+      const answer = await (await fetch(`${base}${path}${path.includes("?") ? "&" : "?"}origin=demo-test`, { headers: UA })).json();
+      expect(answer.code, `${path}: ${answer.message}`).toBe(0);
+      return answer.data;
+    };
+    const answers = [
+      await get("/v1/search?source=all&q=paper&size=50"),
+      await get("/v1/album?source=source_a&id=7002"),
+      await get("/v1/artist?source=source_a&id=4003"),
+      await get("/v1/playlist?source=source_c&id=mN3bV&with_url=1"),
+      await get("/v1/rank?source=source_e"),
+      await get("/v1/song?source=source_e&id=1630002"),
+    ];
+    // every http(s) address anywhere in the answers, by field
+    const addresses: [string, string][] = [];
+    const walk = (value: unknown, key = ""): void => {
+      if (typeof value === "string" && /^https?:/.test(value)) addresses.push([key, value]);
+      else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, Array.isArray(value) ? key : k);
+    };
+    walk(answers);
+    // Pictures and audio; other addresses (Jamendo's licence, say) are links to pages, which nothing loads.
+    const media = addresses.filter(([key]) => ["avatar", "cover", "url"].includes(key));
+    expect(new Set(media.map(([key]) => key))).toEqual(new Set(["avatar", "cover", "url"]));
+    expect(media.length).toBeGreaterThan(30);
+    const cdn = /^http:\/\/127\.0\.0\.1:\d+\/(cover\/source_[a-e]\/[0-9a-f]+\.svg|audio\/source_[a-e]\/[^/]+\.wav)$/;
+    expect(media.filter(([, url]) => !cdn.test(url))).toEqual([]);
+    expect(new Set(media.filter(([key]) => key === "cover").map(([, url]) => url.split("/")[4]))).toEqual(new Set(["source_a", "source_b", "source_c", "source_d", "source_e"]));
+    const cover = await fetch(media.find(([key]) => key === "cover")![1]);
+    expect([cover.status, cover.headers.get("content-type")]).toEqual([200, "image/svg+xml"]);
+    expect(await cover.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="300" height="300"/);
   });
 
   it("stops on SIGTERM with exit 0", async () => {

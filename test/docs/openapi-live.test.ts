@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { qrSign } from "../../core/share/qr-code.ts";
 import { DEMO_QR_SECRET } from "../../server/demo/upstreams.ts";
 import { API_ENDPOINTS } from "../../server/share/schemas.ts";
-import { OPERATIONS, CAPABILITIES } from "../../core/operations.ts";
+import { OPERATIONS, OPERATION_NAMES } from "../../core/operations.ts";
 import { callback, origin } from "../../core/params.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES } from "../../server/docs/openapi/examples.ts";
 import { fieldsOf } from "../../server/docs/openapi/json-schema.ts";
@@ -36,7 +36,7 @@ async function expectDocumented(op: Record<string, any>, response: Response, whe
 describe("the OpenAPI document against the service", () => {
   it("every /v1 request example is answered with code 0, as documented", async () => {
     const requests = [
-      ...CAPABILITIES.flatMap((c) => Object.entries(OPERATION_EXAMPLES[c]).map(([name, e]) => ({ path: OPERATIONS[c].path, name, query: e.query }))),
+      ...OPERATION_NAMES.flatMap((c) => Object.entries(OPERATION_EXAMPLES[c]).map(([name, e]) => ({ path: OPERATIONS[c].path, name, query: e.query }))),
       ...Object.keys(SERVICE_EXAMPLES).map((path) => ({ path, name: "example", query: {} })),
     ];
     for (const { path, name, query } of requests) {
@@ -48,15 +48,59 @@ describe("the OpenAPI document against the service", () => {
       expect(body.code, `${path}?${search}: ${body.message}`).toBe(0);
       expect(Object.keys(body.data).sort(), `${path} (${name}) has the fields of its example`).toEqual(expect.arrayContaining(Object.keys(documented.value.data)));
     }
-    expect(requests.length).toBe(CAPABILITIES.length + 3); // two rank examples, /v1/source and /v1/status
+    // source_a's (two of search and of rank), every other demo source's for each operation it serves, /v1/source and /v1/status
+    expect(requests.length).toBe(OPERATION_NAMES.length + 2 + 4 * OPERATION_NAMES.length - 2 + 2);
   });
 
-  it("the parameters' examples are those of the first answer example", () => {
-    for (const capability of CAPABILITIES) {
+  it("the examples ask every source of the demo, each for every operation it serves", async () => {
+    const { capability } = (await demo.app.json("/v1/source?origin=t")).body.data as { capability: Record<string, Record<string, boolean>> };
+    expect(Object.keys(capability)).toEqual(["source_a", "source_b", "source_c", "source_d", "source_e"]);
+    for (const c of OPERATION_NAMES) {
+      const asked = new Set(Object.values(OPERATION_EXAMPLES[c]).map((e) => e.query.source));
+      const serving = Object.keys(capability).filter((id) => capability[id][c]);
+      expect([...asked].filter((s) => s !== "all").sort(), c).toEqual(serving);
+      for (const e of Object.values(OPERATION_EXAMPLES[c])) if (e.query.source !== "all") expect(e.summary, c).toMatch(new RegExp(`^${e.query.source}: `));
+    }
+  });
+
+  it("every JSONP example is the answer to the request it names; on playlist the same request with cb is plain JSON", async () => {
+    const envelopeOf = (script: string) => JSON.parse(/^\/\*\*\/ typeof onMusic === 'function' && onMusic\((.*)\);$/s.exec(script)![1]);
+    let checked = 0;
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      const jsonp = item.get?.responses["200"]?.content?.["application/javascript"]?.examples?.jsonp;
+      if (!jsonp) continue;
+      const target = jsonp.description.replace(/^The answer to GET /, "");
+      const answer = await demo.app.get(target);
+      expect([answer.status, answer.headers.get("content-type")], target).toEqual([200, "application/javascript; charset=utf-8"]);
+      const [served, documented] = [envelopeOf(await answer.text()), envelopeOf(jsonp.value)];
+      expect(served.code, `${target}: ${served.message}`).toBe(0);
+      expect(Object.keys(served.data).sort(), path).toEqual(expect.arrayContaining(Object.keys(documented.data)));
+      checked++;
+    }
+    expect(checked).toBe(OPERATION_NAMES.length + 2);
+    const withCb = doc.paths["/v1/playlist"].get.responses["200"].content["application/javascript"].examples.jsonp.description.replace(/^The answer to GET /, "").replace("callback=", "cb=");
+    const plain = await demo.app.get(withCb);
+    expect([plain.status, plain.headers.get("content-type")]).toEqual([200, "application/json; charset=utf-8"]);
+    expect((await plain.json()).code).toBe(0);
+  });
+
+  it("the parameters' examples are those of the answer examples, the first answer's first", () => {
+    for (const capability of OPERATION_NAMES) {
       const op = doc.paths[OPERATIONS[capability].path].get;
-      const first = Object.values(OPERATION_EXAMPLES[capability])[0].query;
-      const own = (op.parameters as object[]).map((p) => check.resolve<Record<string, any>>(p)).filter((p) => p.example !== undefined && p.name !== "origin");
-      expect(Object.fromEntries(own.map((p) => [p.name, String(p.example)])), capability).toEqual(first);
+      const answers = OPERATION_EXAMPLES[capability];
+      const own = (op.parameters as object[]).map((p) => check.resolve<Record<string, any>>(p)).filter((p) => p.name !== "origin" && (p.example ?? p.examples) !== undefined);
+      // one value per answer example that has the parameter, named as it is; a single example where they agree
+      const expected = (name: string) => Object.fromEntries(Object.entries(answers).filter(([, e]) => e.query[name] !== undefined).map(([key, e]) => [key, e.query[name]]));
+      for (const p of own) {
+        const given = expected(p.name);
+        if (p.example !== undefined) expect(new Set(Object.values(given)), `${capability} ${p.name}`).toEqual(new Set([String(p.example)]));
+        else expect(Object.fromEntries(Object.entries<any>(p.examples).map(([key, e]) => [key, String(e.value)])), `${capability} ${p.name}`).toEqual(given);
+      }
+      const first = Object.values(answers)[0].query;
+      expect(Object.fromEntries(own.map((p) => [p.name, String(p.example ?? Object.values<any>(p.examples)[0].value)])), capability).toEqual(
+        Object.fromEntries(Object.keys(Object.assign({}, ...Object.values(answers).map((e) => e.query))).map((name) => [name, first[name] ?? Object.values(answers).find((e) => e.query[name] !== undefined)!.query[name]])),
+      );
+      expect(own.find((p) => p.name === "source")?.examples, `${capability}: every source a value of source`).toBeDefined();
     }
   });
 
@@ -101,7 +145,7 @@ describe("the OpenAPI document against the service", () => {
     ];
     const typed = (schema: Record<string, any>, value: string) => (schema.type === "integer" && /^\d+$/.test(value) ? Number(value) : value);
     const fields = [
-      ...CAPABILITIES.flatMap((c) => fieldsOf(OPERATIONS[c].params).map(([name, field]) => ({ path: OPERATIONS[c].path, name, field }))),
+      ...OPERATION_NAMES.flatMap((c) => fieldsOf(OPERATIONS[c].params).map(([name, field]) => ({ path: OPERATIONS[c].path, name, field }))),
       { path: "/v1/status", name: "origin", field: origin },
       { path: "/v1/status", name: "callback", field: callback },
       ...fieldsOf(API_ENDPOINTS[2].schema).map(([name, field]) => ({ path: "/api/v1/qrcode", name, field })),

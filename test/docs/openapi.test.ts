@@ -6,12 +6,12 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES, type ErrorKind } from "../../core/errors.ts";
-import { CAPABILITIES, OPERATIONS } from "../../core/operations.ts";
+import { OPERATION_NAMES, OPERATIONS } from "../../core/operations.ts";
 import { API_FAILURES } from "../../server/docs/openapi/api.ts";
 import { OPERATION_EXAMPLES } from "../../server/docs/openapi/examples.ts";
 import type { RoutePolicy } from "../../server/pipeline.ts";
 import { apiStatus } from "../../server/share/errors.ts";
-import { V1_STATUS } from "../../server/v1/errors.ts";
+import { V1_STATUS } from "../../core/errors.ts";
 import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
 import { operationsOf, schemaCheck, type SchemaCheck } from "./schema-check.ts";
 
@@ -67,11 +67,21 @@ describe("the OpenAPI document", () => {
     expect(param("/api/v1/qrcode", "size").schema).toMatchObject({ type: "integer", minimum: 10, maximum: 500 });
     expect(param("/api/v1/qrcode", "data").schema).toMatchObject({ maxLength: 1024 });
     // callback everywhere; its cb alias everywhere but on playlist (the spec's declaration)
-    for (const capability of CAPABILITIES) {
+    for (const capability of OPERATION_NAMES) {
       const path = OPERATIONS[capability].path;
       expect(param(path, "callback")?.schema.pattern, path).toBeDefined();
       expect(param(path, "cb") !== undefined, path).toBe(OPERATIONS[capability].cbAlias);
     }
+  });
+
+  it("says beside /v1/playlist, in its description and its callback, that cb is no alias there", () => {
+    const rule = "JSONP on this endpoint takes `callback` only: the spec declares no `cb` alias here, so `cb` is ignored and the answer stays plain JSON (`application/json`).";
+    expect(doc.paths["/v1/playlist"].get.description).toContain(rule);
+    expect(param("/v1/playlist", "callback").description).toContain(rule);
+    for (const capability of OPERATION_NAMES.filter((c) => c !== "playlist")) expect(doc.paths[OPERATIONS[capability].path].get.description).not.toContain("`cb`");
+    const jsonp = doc.paths["/v1/playlist"].get.responses["200"].content["application/javascript"].examples.jsonp;
+    expect(jsonp.description).toBe("The answer to GET /v1/playlist?source=source_a&id=5550001&page=1&size=2&with_url=1&origin=my-site.example&callback=onMusic");
+    expect(jsonp.value).toMatch(/^\/\*\*\/ typeof onMusic === 'function' && onMusic\(\{"code":0,"message":"ok","data":\{"source":"source_a","id":"5550001",.*\}\);$/);
   });
 
   it("documents every /v1 error code with its HTTP status, and every /api status", () => {
@@ -90,7 +100,7 @@ describe("the OpenAPI document", () => {
   it("names the /v1 data types as components, with the capability row of SourceInfo spelled out", () => {
     expect(doc.paths["/v1/album"].get.responses["200"].content["application/json"].schema.properties.data).toEqual({ $ref: "#/components/schemas/AlbumDetail" });
     expect(doc.components.schemas.AlbumDetail.properties.song.items).toEqual({ $ref: "#/components/schemas/Song" });
-    expect(doc.components.schemas.SourceInfo.properties.capability.additionalProperties.required).toEqual(CAPABILITIES);
+    expect(doc.components.schemas.SourceInfo.properties.capability.additionalProperties.required).toEqual(OPERATION_NAMES);
   });
 
   it("has examples, all valid against their schemas", () => {
@@ -115,7 +125,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("has answer examples that the service's own zod schemas accept", () => {
-    for (const capability of CAPABILITIES) {
+    for (const capability of OPERATION_NAMES) {
       for (const [name, example] of Object.entries(OPERATION_EXAMPLES[capability])) {
         const params = OPERATIONS[capability].params.parse(example.query);
         expect(OPERATIONS[capability].data.safeParse(example.data).success, `${capability} ${name}`).toBe(true);

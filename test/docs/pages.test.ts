@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../core/config.ts";
 import { ASSETS } from "../../server/docs/assets.ts";
+import { DOCS_USER_AGENT } from "../../server/docs/openapi/document.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 
 let t: TestApp;
@@ -35,6 +36,8 @@ describe("pages for people who use the API", () => {
     expect(refs).toEqual(["assets/swagger-ui.css", "assets/docs.css", "assets/swagger-ui-bundle.js", "assets/docs.js"]);
     for (const ref of refs) expect((await t.get(`/${ref}`)).status, ref).toBe(200);
     expect(readFileSync(ASSETS["docs.js"].file, "utf8")).toContain("validatorUrl: null");
+    // the user-agent of Try it out's requests (and curl commands) is the one the document names
+    expect(readFileSync(ASSETS["docs.js"].file, "utf8")).toContain(`request.headers["User-Agent"] = "${DOCS_USER_AGENT}";`);
   });
 
   it("/playground loads scripts from this origin only unless ?api= names an allowed instance, and may not fetch at all", async () => {

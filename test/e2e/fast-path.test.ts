@@ -39,8 +39,8 @@ describe("cachedAnswers (the node:http handler)", () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const headerPairs = ["content-type", "application/json; charset=utf-8", "x-content-type-options", "nosniff", "x-cache", "HIT"];
     const body = Buffer.from('{"code":0}');
-    answers.remember("/v1/song?origin=t&source=source_a&id=1", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() + 60_000, freshness: NEVER, source: "source_a", origin: "t", path: "/v1/song" });
-    answers.remember("/v1/song?origin=t&source=source_a&id=2", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() - 1, freshness: NEVER, source: "source_a", origin: "t", path: "/v1/song" });
+    answers.remember("/v1/song?origin=t&source=source_a&id=1", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() + 60_000, freshness: NEVER, source: "source_a", origin: "t", path: "/v1/song", route: "/v1/song" });
+    answers.remember("/v1/song?origin=t&source=source_a&id=2", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() - 1, freshness: NEVER, source: "source_a", origin: "t", path: "/v1/song", route: "/v1/song" });
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
@@ -93,13 +93,13 @@ describe("the service, with repeated requests answered before h3", () => {
     // lines are written once per turn of the event loop
     await new Promise((r) => setImmediate(r));
     const lines = t.logs.slice(before).filter((l) => l.includes("[music:access]"));
-    const line = /^info \[music:access\] GET \/v1\/song (\d+) code=(\d+) \d+\.\dms source=(\S+) origin=(\S+)$/;
+    const line = /^info \[music:access\] GET \/v1\/song (\d+) code=(\d+) ms=[\d.]+ source=(\S+) origin=(\S+)(?: cache=(\S+))? reqId=[0-9a-f-]{36}$/;
     expect(lines.map((l) => line.exec(l)?.slice(1))).toEqual([
-      ["200", "0", "source_a", "blog.example"],
-      ["200", "0", "source_a", "blog.example"],
-      ["200", "0", "source_a", "blog.example"],
+      ["200", "0", "source_a", "blog.example", "MISS"],
+      ["200", "0", "source_a", "blog.example", "HIT"],
+      ["200", "0", "source_a", "blog.example", "HIT"],
       // refused before its parameters were read: no origin yet
-      ["403", "4002", "-", "-"],
+      ["403", "4002", "-", "-", undefined],
     ]);
   });
 

@@ -84,7 +84,7 @@ describe.skipIf(!HAVE_NGINX || !HAVE_REDIS_SERVER)("nginx in front of two instan
   /** Access lines of requests with this origin that reached an instance. */
   const reached = async (instance: MainProcess, origin: string) => {
     await new Promise((r) => setTimeout(r, 100)); // access lines are written once per turn
-    return instance.output().split("\n").filter((line) => line.endsWith(` origin=${origin}`)).length;
+    return instance.output().split("\n").filter((line) => line.includes("[music:access]") && / origin=(\S+)/.exec(line)?.[1] === origin).length;
   };
   const upstreamCalls = (id: string) => sim.log.filter((line) => line === `GET /tracks/${id}`).length;
   const envelope = (answer: Answer) => JSON.parse(answer.body) as { code: number; data: unknown; cost: number };

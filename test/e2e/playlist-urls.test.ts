@@ -26,6 +26,17 @@ describe("playlist with_url", () => {
     });
   });
 
+  it("a track whose address is a clip says preview: true, looked up or from the cache; whole songs say nothing", async () => {
+    const looked = await t.json(v1("playlist", { source: "source_a", id: "900", with_url: 1, quality: "standard" }));
+    const flags = (r: typeof looked) => r.body.data.song.map((s: { id: string; preview?: boolean }) => [s.id, s.preview]);
+    expect(flags(looked)).toEqual([["1", undefined], ["2", undefined], ["3", undefined], ["4", undefined], ["5", undefined], ["6", true]]);
+    // Another page size (a page of its own), the same addresses: from the cache of /v1/song/url answers.
+    t.sims.source_a.reset();
+    const cached = await t.json(v1("playlist", { source: "source_a", id: "900", with_url: 1, quality: "standard", size: 6 }));
+    expect(t.sims.source_a.calls.get("GET /tracks/:id")).toBeUndefined();
+    expect(flags(cached)).toEqual(flags(looked));
+  });
+
   it("without with_url the tracks carry no url field", async () => {
     const r = await t.json(v1("playlist", { source: "source_a", id: "900" }));
     expect(r.body.data.song.every((s: object) => !("url" in s))).toBe(true);

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { VERSION } from "../../core/config.ts";
+import { PLAYLIST_JSONP_RULE } from "../../server/docs/reference.ts";
 import { v1Endpoints } from "../../server/docs/status-page.ts";
 import { ListBody, QrQuery } from "../../server/share/schemas.ts";
 import type { TestApp } from "../support/app.ts";
@@ -45,6 +46,22 @@ describe("GET /", () => {
       }
     }
     expect(html).toContain("<td><code>origin</code></td><td>required</td>");
+  });
+
+  it("says beside /v1/playlist that JSONP there takes callback only, with its example", async () => {
+    const html = await (await app.get("/")).text();
+    const sectionOf = (path: string) => html.slice(html.indexOf(`<h3>GET ${path}</h3>`), html.indexOf("<h3>", html.indexOf(`<h3>GET ${path}</h3>`) + 1));
+    const playlist = sectionOf("/v1/playlist");
+    expect(playlist).toContain(`<td><code>callback</code></td><td>optional</td><td>JSONP callback name; ${escapeHtml(PLAYLIST_JSONP_RULE)}</td>`);
+    expect(playlist).toContain(
+      "<p>JSONP: <code>GET /v1/playlist?source=source_a&amp;id=5550001&amp;page=1&amp;size=2&amp;with_url=1&amp;origin=my-site.example&amp;callback=onMusic</code>",
+    );
+    expect(playlist).not.toContain("(or cb)");
+    // every other endpoint takes cb, and has no such note
+    for (const path of ["/v1/search", "/v1/song", "/v1/rank", "/v1/status"]) {
+      expect(sectionOf(path)).toContain("<td><code>callback (or cb)</code></td>");
+      expect(sectionOf(path)).not.toContain(PLAYLIST_JSONP_RULE);
+    }
   });
 
   it("documents /api from the schemas that validate it", async () => {

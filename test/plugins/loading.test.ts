@@ -111,6 +111,23 @@ describe("binding", () => {
     ]);
   });
 
+  it("a misspelt option key says which one it means, in one problem instead of required + unrecognized", async () => {
+    const catalog = await discoverPlugins();
+    const error = await startupError(() =>
+      bind(catalog, { sources: { source_e: { plugin: "jamendo", options: { clientID: "abc123", imageSiz: 600 } } }, lyrics: false }),
+    );
+    expect(error.problems).toEqual([
+      'config sources.source_e.options.clientID: unknown key; did you mean clientId? (plugin "jamendo")',
+      'config sources.source_e.options.imageSiz: unknown key; did you mean imageSize? (plugin "jamendo")',
+    ]);
+    // Without the typo, the missing key is reported as required, alone.
+    const missing = await startupError(() => bind(catalog, { sources: { source_e: { plugin: "jamendo", options: { id: "abc123" } } }, lyrics: false }));
+    expect(missing.problems).toEqual([
+      expect.stringMatching(/^config sources\.source_e\.options\.clientId: required: the client id of your Jamendo application/),
+      expect.stringMatching(/^config sources\.source_e\.options\.id: unknown key; known keys: clientId, baseURL, imageSize, userAgent, timeoutMs \(plugin "jamendo"\)$/),
+    ]);
+  });
+
   it("leaves out a default binding whose bundled plugin is not there, and says so", async () => {
     const logger = createMemoryLogger();
     const scope = createServiceContainer({ config: parseConfig({ lyrics: false }, {}), catalog: new PluginCatalog([]), logger });
@@ -132,7 +149,7 @@ describe("binding", () => {
       expect(r.body).toMatchObject({ code: 0, source: "source_a", data: { id: "42", name: "Hello 42", source: "source_a" } });
       const matrix = await t.json("/v1/source?origin=t");
       expect(matrix.body.data).toEqual({
-        capability: { source_a: { search: false, song: true, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false } },
+        capability: { source_a: { search: false, song: true, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false, match: false } },
         disable: [],
       });
     } finally {

@@ -52,6 +52,11 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the in-process tier in front of Redis", () 
     expect([delta("local", "hits"), delta("local", "misses")]).toEqual([3, 2]);
     expect([delta("redis", "hits"), delta("redis", "misses")]).toEqual([3, 1]);
     expect([calls(a), calls(b), calls(c)]).toEqual([1, 0, 0]);
+    // The same in b's /metrics, by this process alone: its tier missed once, Redis answered, then its tier did.
+    const metrics = await (await b.get("/metrics")).text();
+    for (const [tier, outcome, n] of [["local", "hit", 1], ["local", "miss", 1], ["redis", "hit", 1], ["redis", "miss", 0]] as const) {
+      expect(metrics).toContain(`music_cache_tier_reads_total{tier="${tier}",outcome="${outcome}"} ${n}\n`);
+    }
   });
 
   it("with the tier, an entry read once is answered here until it expires; without it, every read asks Redis", async () => {

@@ -15,6 +15,7 @@ import { PluginCatalog, discoverPlugins } from "../../core/plugins/discover.ts";
 import type { AnyPluginDefinition } from "../../core/plugin.ts";
 import { createApp, createNodeHandler } from "../../server/app.ts";
 import { RenderedAnswers } from "../../server/v1/rendered-answers.ts";
+import { lifecycleOf } from "../../server/lifecycle.ts";
 import { hardenServer, nodeEntry } from "../../server/node-server.ts";
 
 export const TEST_UA = "music-aggregator-tests/1.0";
@@ -43,6 +44,8 @@ export interface TestAppOptions {
   env?: NodeJS.ProcessEnv;
   /** the port to listen on (default: any free one) */
   port?: number;
+  /** leave the lifecycle `starting` (a test of the start) instead of ready once listening */
+  starting?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -57,6 +60,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   hardenServer(server, handler, { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Plugins bound, listener up: ready, as the real start says once it listens.
+  if (!options.starting) lifecycleOf(scope).ready();
 
   const get = (path: string, init: RequestInit = {}) =>
     fetch(url + path, { ...init, headers: { "user-agent": TEST_UA, ...(init.headers as Record<string, string>) } });

@@ -2,6 +2,7 @@
  * The real service wired as demo mode wires it (`server/demo/upstreams.ts`: every simulator,
  * the demo CDN and lyrics host), started in-process on a port-0 socket for tests.
  */
+import { afterAll, beforeAll } from "vitest";
 import { discoverPlugins } from "../../core/plugins/discover.ts";
 import { startDemoUpstreams, type DemoUpstreams } from "../../server/demo/upstreams.ts";
 import type { AppConfigInput } from "../../core/config.ts";
@@ -32,4 +33,28 @@ export async function startDemoApp(options: { port?: number; config?: AppConfigI
     await upstreams.close();
     throw error;
   }
+}
+
+/**
+ * The demo app for the tests of a describe block: started before them (with the options
+ * `options` gives then), closed after them, with `alsoClose` (a browser, say). Its `app` and
+ * `upstreams` are there once the tests run.
+ */
+export function useDemoApp(alsoClose?: { close(): Promise<void> }, options?: () => Promise<Parameters<typeof startDemoApp>[0]>): Pick<DemoApp, "app" | "upstreams"> {
+  let demo: DemoApp | undefined;
+  beforeAll(async () => {
+    demo = await startDemoApp(await options?.());
+  }, 30_000);
+  afterAll(async () => {
+    await alsoClose?.close();
+    await demo?.close();
+  });
+  return {
+    get app() {
+      return demo!.app;
+    },
+    get upstreams() {
+      return demo!.upstreams;
+    },
+  };
 }

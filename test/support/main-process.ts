@@ -25,7 +25,8 @@ export interface MainProcess {
 
 /** Starts `server/main.ts` with `config` written to a temporary file (none when undefined). */
 export function startMainProcess(options: { config?: object; port?: number; env?: NodeJS.ProcessEnv; cwd?: string } = {}): MainProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", ...options.env };
+  // Readable lines, which the tests match; a test of the JSON form asks for LOG_FORMAT=json.
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", LOG_FORMAT: "pretty", ...options.env };
   if (options.config) {
     const file = join(mkdtempSync(join(tmpdir(), "music-main-")), "music.config.json");
     writeFileSync(file, JSON.stringify(options.config));

@@ -47,6 +47,8 @@ export const PAPER_KITES_PLAIN = "Paper kites above the field\r\nstrings run thr
 export const NORTHERN_NEAR_SYNCED = "[00:09.50] Last train north tonight\n[00:13.20] every window lit";
 export const CAFE_SYNCED = "[00:03.00] Un café, déjà vu\n[00:06.50] la même chanson";
 export const UNKNOWN_LENGTH_SYNCED = "[00:01.00] How long is this song";
+export const SUITE_SYNCED = "[00:30.00] Slow tide, slow tide\n[61:50.00] and the sea goes out";
+export const TIDEWATER_SYNCED = "[00:04.00] Tidewater rising\n[00:08.20] over the quay";
 
 /** `/api/get` answers by `track_name|artist_name`; anything else is TrackNotFound. */
 const GET_ANSWERS: Record<string, object> = {
@@ -59,6 +61,8 @@ const GET_ANSWERS: Record<string, object> = {
   // LRCLIB's best match, but 21 s longer than the song: another recording.
   "Tin Roof|Mara Quill": lrclibTrack(107, "Tin Roof", "Mara Quill", "Low Tide", 171.0, { synced: "[00:05.00] Rain on a tin roof (the long one)" }),
   "Unknown Length|Mara Quill": lrclibTrack(108, "Unknown Length", "Mara Quill", "Odds", 203.5, { synced: UNKNOWN_LENGTH_SYNCED }),
+  // Longer than the hour LRCLIB's /api/get accepts as a duration.
+  "Slow Tide Suite|Mara Quill": lrclibTrack(109, "Slow Tide Suite", "Mara Quill", "Low Tide", 3725.4, { synced: SUITE_SYNCED }),
 };
 
 /** `/api/search` answers by `track_name|artist_name`; anything else is `[]`. */
@@ -78,7 +82,17 @@ const SEARCH_ANSWERS: Record<string, object[]> = {
   ],
   "Café Déjà Vu [Live]|Zoë Ümlaut": [lrclibTrack(401, "Cafe Deja Vu", "Zoe Umlaut", "Paris", 181.5, { synced: CAFE_SYNCED })],
   "Static Hum|Mara Quill": [lrclibTrack(501, "Static Hum (Live)", "Mara Quill", "Live at Home", 120.4, { instrumental: true })],
+  // LRCLIB keeps the title without its featuring credit: only the plain title's search finds it.
+  "Tidewater|Mara Quill": [lrclibTrack(601, "Tidewater", "Mara Quill", "Low Tide", 233.2, { synced: TIDEWATER_SYNCED })],
 };
+
+/** What LRCLIB's `/api/get` refuses with HTTP 400 before looking anything up. */
+function refusedQuery(query: Record<string, string>): Response | undefined {
+  if (query.duration === undefined) return undefined;
+  const duration = Number(query.duration);
+  if (Number.isFinite(duration) && duration >= 1 && duration <= 3600) return undefined;
+  return Response.json({ code: 400, name: "ValidationError", message: "duration: must be between 1 and 3600" }, { status: 400 });
+}
 
 export async function startLrclibSimulator(): Promise<LrclibSimulator> {
   const requests: LrclibRequest[] = [];
@@ -88,7 +102,10 @@ export async function startLrclibSimulator(): Promise<LrclibSimulator> {
     return `${query.track_name}|${query.artist_name}`;
   };
   const simulator = await startSimulator({
-    "GET /api/get": (event) => GET_ANSWERS[seen(event, "/api/get")] ?? Response.json(TRACK_NOT_FOUND, { status: 404 }),
+    "GET /api/get": (event) => {
+      const key = seen(event, "/api/get");
+      return refusedQuery(getQuery(event) as Record<string, string>) ?? GET_ANSWERS[key] ?? Response.json(TRACK_NOT_FOUND, { status: 404 });
+    },
     "GET /api/search": (event) => SEARCH_ANSWERS[seen(event, "/api/search")] ?? [],
   });
   const reset = simulator.reset;
@@ -112,6 +129,9 @@ export const SONGS = {
   farGetHit: fakeTrack(17, "Tin Roof", ["Mara Quill"], "Low Tide", 150),
   noDuration: fakeTrack(18, "Unknown Length", ["Mara Quill"], "", 0),
   instrumentalViaSearch: fakeTrack(19, "Static Hum", ["Mara Quill"], "Live at Home", 121),
+  overAnHour: fakeTrack(20, "Slow Tide Suite", ["Mara Quill"], "Low Tide", 3725),
+  featuring: fakeTrack(21, "Tidewater (feat. Ines Okafor)", ["Mara Quill", "Ines Okafor"], "Low Tide", 233),
+  nowhere: fakeTrack(22, "Ghost Signal (feat. Nobody) [Remastered]", ["Mara Quill"], "Low Tide", 200),
 } satisfies Record<string, FakeTrack>;
 
 /** A FakeFM upstream serving `SONGS` (only `/tracks/:id` is needed for lyrics). */

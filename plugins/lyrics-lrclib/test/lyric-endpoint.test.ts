@@ -13,6 +13,8 @@ import {
   CAFE_SYNCED,
   HARBOUR_SYNCED,
   NORTHERN_NEAR_SYNCED,
+  SUITE_SYNCED,
+  TIDEWATER_SYNCED,
   UNKNOWN_LENGTH_SYNCED,
   startFakeSongs,
   startLrclibSimulator,
@@ -127,6 +129,45 @@ describe("lrclib: /v1/lyric for a source without lyrics of its own", () => {
     ]);
   });
 
+  it("a song over an hour: no duration sent (LRCLIB refuses more than 3600 s with 400), and its lyrics found", async () => {
+    const { status, body } = await app.json(lyricPath(20));
+    expect([status, body.code, body.data?.lyric]).toEqual([200, 0, SUITE_SYNCED]);
+    expect(lrclibSim.requests.map(({ path, query }) => ({ path, query }))).toEqual([
+      { path: "/api/get", query: { track_name: "Slow Tide Suite", artist_name: "Mara Quill", album_name: "Low Tide" } },
+    ]);
+  });
+
+  it("a 4xx of /api/get (a query LRCLIB refuses) is a miss that search makes good, not a failure", async () => {
+    const fresh = await start();
+    lrclibSim.fault({ kind: "status", status: 400, body: JSON.stringify({ code: 400, name: "ValidationError", message: "bad" }) }, "GET /api/get");
+    const { status, body } = await fresh.json(lyricPath(14)).finally(() => fresh.close());
+    lrclibSim.fault(undefined, "GET /api/get");
+    expect([status, body.data?.lyric]).toEqual([200, NORTHERN_NEAR_SYNCED]);
+    expect(lrclibSim.log.map((line) => line.split("?")[0])).toEqual(["GET /api/get", "GET /api/search"]);
+  });
+
+  it("a featuring credit in the title: as given first, then without it; three calls, and the answer cached", async () => {
+    const { status, body } = await app.json(lyricPath(21));
+    expect([status, body.data?.lyric]).toEqual([200, TIDEWATER_SYNCED]);
+    expect(lrclibSim.requests.map(({ path, query }) => [path, query.track_name])).toEqual([
+      ["/api/get", "Tidewater (feat. Ines Okafor)"],
+      ["/api/search", "Tidewater (feat. Ines Okafor)"],
+      ["/api/search", "Tidewater"],
+    ]);
+    const again = await app.json(lyricPath(21));
+    expect([again.body.data.lyric, again.body.cost, lrclibSim.requests.length]).toEqual([TIDEWATER_SYNCED, 0, 3]);
+  });
+
+  it("tags stripped and still nothing: 3001 after three calls at most", async () => {
+    const { status, body } = await app.json(lyricPath(22));
+    expect([status, body.code]).toEqual([404, 3001]);
+    expect(lrclibSim.requests.map(({ path, query }) => [path, query.track_name])).toEqual([
+      ["/api/get", "Ghost Signal (feat. Nobody) [Remastered]"],
+      ["/api/search", "Ghost Signal (feat. Nobody) [Remastered]"],
+      ["/api/search", "Ghost Signal"],
+    ]);
+  });
+
   it("answers 3001 when the search holds only a same-named song by another artist and a far duration", async () => {
     const { status, body } = await app.json(lyricPath(15));
     expect(status).toBe(404);
@@ -187,8 +228,9 @@ describe("lrclib: /v1/lyric for a source without lyrics of its own", () => {
     const { status, body } = await app.json("/v1/source?origin=test");
     expect(status).toBe(200);
     expect(body.data.capability).toEqual({
-      source_a: { search: true, song: true, url: true, lyric: true, album: false, artist: false, playlist: false, rank: false },
-      source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true },
+      // match: the service's, each source's songs against the other's search
+      source_a: { search: true, song: true, url: true, lyric: true, album: false, artist: false, playlist: false, rank: false, match: true },
+      source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true, match: true },
     });
   });
 
@@ -223,7 +265,7 @@ describe("lrclib: switched off", () => {
     lrclibSim.reset();
     const matrix = await app.json("/v1/source?origin=test");
     expect(matrix.body.data.capability.source_a).toEqual({
-      search: true, song: true, url: true, lyric: false, album: false, artist: false, playlist: false, rank: false,
+      search: true, song: true, url: true, lyric: false, album: false, artist: false, playlist: false, rank: false, match: true,
     });
     expect(matrix.body.data.capability.source_b.lyric).toBe(true);
     const { status, body } = await app.json(lyricPath(11));
@@ -304,12 +346,12 @@ describe("lrclib: upstream failures", () => {
     expect(body.code).toBe(2003);
   });
 
-  it("answers 2002, not a cached miss, for a 404 that is not LRCLIB's TrackNotFound (a wrong baseURL)", async () => {
-    lrclibSim.fault({ kind: "status", status: 404, body: "<html>Not Found</html>" }, "GET /api/get");
+  it("answers 2002, not a cached miss, when every path answers 404 (a wrong baseURL): search tells", async () => {
+    lrclibSim.fault({ kind: "status", status: 404, body: "<html>Not Found</html>" });
     const failed = await app.json(lyricPath(16));
-    lrclibSim.fault(undefined, "GET /api/get");
+    lrclibSim.fault(undefined);
     expect(failed.status).toBe(502);
-    expect(failed.body).toMatchObject({ code: 2002, message: "LRCLIB answered HTTP 404 to /api/get" });
+    expect(failed.body).toMatchObject({ code: 2002, message: "LRCLIB answered HTTP 404 to /api/search" });
     const retried = await app.json(lyricPath(16));
     expect(retried.status).toBe(200);
     expect(retried.body.data.lyric).toBe(CAFE_SYNCED);

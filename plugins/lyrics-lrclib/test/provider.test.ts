@@ -74,11 +74,19 @@ describe("lrclib provider", () => {
     expect(error.message).toBe("LRCLIB /api/search answered something that is not a list of tracks");
   });
 
-  it("answers 2002 for a 4xx other than TrackNotFound", async () => {
+  it("takes any 4xx of /api/get as a miss and searches; a 4xx of /api/search is 2002", async () => {
     sim.fault({ kind: "status", status: 400, body: JSON.stringify({ code: 400, name: "ValidationError", message: "bad" }) }, "GET /api/get");
+    expect((await failure(provider.find(ghostSignal, {}))).code).toBe(3001);
+    expect(sim.log.map((line) => line.split("?")[0])).toEqual(["GET /api/get", "GET /api/search"]);
+    sim.fault({ kind: "status", status: 403, body: "{}" }, "GET /api/search");
     const error = await failure(provider.find(ghostSignal, {}));
-    expect(error.code).toBe(2002);
-    expect(error.message).toBe("LRCLIB answered HTTP 400 to /api/get");
+    expect([error.code, error.message]).toEqual([2002, "LRCLIB answered HTTP 403 to /api/search"]);
+  });
+
+  it("never sends a duration LRCLIB refuses (over 3600 s), nor an unknown one", async () => {
+    await failure(provider.find({ ...ghostSignal, duration: 3601 }, {}));
+    await failure(provider.find({ ...ghostSignal, duration: 3600 }, {}));
+    expect(sim.requests.filter((r) => r.path === "/api/get").map((r) => r.query.duration)).toEqual([undefined, "3600"]);
   });
 
   it("takes LRCLIB's older 404 shape (statusCode instead of code) as a miss too", async () => {

@@ -43,7 +43,9 @@ describe("album", () => {
       cover: img(LIVE),
       available: true,
       vip: false,
+      artistId: ["Marrow Hill"],
     });
+    expect(album.link).toBe(`${sim.url}/details/${LIVE}`);
     expect(sim.log).toEqual([`GET /metadata/${LIVE}`]);
   });
 
@@ -53,10 +55,12 @@ describe("album", () => {
     expect(album.song.map((s) => s.id)).toEqual([`${RECORD}/${SIDE_A}`, `${RECORD}/${SIDE_B}`, `${RECORD}/${TRANSFER}`, `${RECORD}/${TEST_PRESSING}`]);
     expect(album.song.map((s) => s.artist)).toEqual([
       ["Ada Korrigan Orchestra", "Pell"],
-      ["Ada Korrigan Orchestra", "Orrin"],
+      ["Ada Korrigan Orchestra", "Orrin", "Tamsin Vale"],
       ["Ada Korrigan Orchestra", "Pell"],
       ["Ada Korrigan Orchestra"],
     ]);
+    // An artist's id is a creator's name (what /v1/artist searches by); a name no item credits has none.
+    expect(album.song[1].artistId).toEqual(["Ada Korrigan Orchestra", "Orrin", ""]);
   });
 
   it("orders `n/total` track numbers and keeps only originals (not their 64 kbps and Ogg derivatives)", async () => {

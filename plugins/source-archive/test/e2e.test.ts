@@ -41,8 +41,10 @@ describe("/v1 through the archive plugin", () => {
       cover: `${sim.url}/services/img/qh045_harbour_static`,
       available: true,
       vip: false,
+      artistId: ["Quiet Harbour Collective"],
       quality: ["standard", "high"],
       publishAt: "2007",
+      link: `${sim.url}/details/qh045_harbour_static`,
     });
   });
 
@@ -110,6 +112,8 @@ describe("the default binding", () => {
       const r = await bare.json(v1("source", {}));
       expect(r.body.data.capability.source_d).toEqual({
         search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: false, rank: true,
+        // alone: no other source to match its songs against
+        match: false,
       });
     } finally {
       await bare.close();

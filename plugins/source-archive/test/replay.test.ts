@@ -63,8 +63,10 @@ describe.skipIf(!hasRecordings("archive"))("replay of recorded Internet Archive 
       cover: `${sim.url}/services/img/${GD70}`,
       available: true,
       vip: false,
+      artistId: ["Grateful Dead"],
       quality: ["high"],
       publishAt: "1970-10-23",
+      link: `${sim.url}/details/${GD70}`,
     });
     expect(await archiveSource.url(id, "lossless", ctx())).toEqual({
       source: SOURCE,

@@ -29,8 +29,10 @@ describe("song", () => {
       cover: img("mh1981-06-12.sbd.tolliver.4411.flac16"),
       available: true,
       vip: false,
+      artistId: ["Marrow Hill"],
       quality: ["high", "lossless"],
       publishAt: "1981-06-12",
+      link: `${sim.url}/details/mh1981-06-12.sbd.tolliver.4411.flac16`,
     });
     expect(sim.log).toEqual(["GET /metadata/mh1981-06-12.sbd.tolliver.4411.flac16"]);
   });
@@ -64,8 +66,10 @@ describe("song", () => {
       cover: img(RECORD),
       available: true,
       vip: false,
+      artistId: ["Ada Korrigan Orchestra", "Pell"],
       quality: ["high", "lossless"],
       publishAt: "1938-11-02",
+      link: `${sim.url}/details/${RECORD}`,
     });
   });
 

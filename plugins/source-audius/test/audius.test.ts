@@ -9,7 +9,7 @@ import { testSourcePlugin } from "@music-aggregator/core/testing";
 import audius from "../index.ts";
 import { GLASS_HARBOR } from "./fixtures/catalog.ts";
 import { data, trackBody } from "./fixtures/shapes.ts";
-import { IMG, NODE, SOURCE, audiusSong, codeOf, ctx, useAudiusSimulator } from "./instance.ts";
+import { IMG, NODE, SOURCE, WEB, audiusSong, codeOf, ctx, useAudiusSimulator } from "./instance.ts";
 import { ROUTES, startAudiusSimulator, type AudiusSimulator } from "./simulator.ts";
 
 testSourcePlugin({
@@ -47,14 +47,15 @@ describe("song", () => {
       name: "Neon Tidepool",
       artist: ["Harbor Static"],
       album: "Low Tide Signals",
-      // The backlink names the album by Audius's internal number, which no /v1 path takes.
-      albumId: "",
+      albumId: "pL7Qa",
       duration: 214,
       cover: `${IMG}/01HZQ4AAA1B2C3D4E5F6G7H8J9/480x480.jpg`,
       available: true,
       vip: false,
+      artistId: ["Wq3nE"],
       quality: ["high"],
       publishAt: "2023-04-14",
+      link: `${WEB}/harborstatic/neon-tidepool`,
     });
     expect(sim.log).toEqual([`GET /v1/tracks/aZ4kP?${Q}`]);
   });
@@ -62,6 +63,13 @@ describe("song", () => {
   it("takes albumId from a backlink that gives the album's hashid", async () => {
     const song = await audiusSource.song("fT6hJ", ctx());
     expect([song.album, song.albumId, song.publishAt]).toEqual(["Low Tide Signals", "pL7Qa", "2023-04-14"]);
+  });
+
+  it("a backlink naming the album by Audius's internal number (as the description types it) gives the hashid /v1/album takes", async () => {
+    const song = await audiusSource.song("aT1sD", ctx());
+    // 73310, encoded as Audius encodes its ids.
+    expect([song.album, song.albumId]).toEqual(["Paper Atlas", "DN1ZQ"]);
+    expect(await audiusSource.album(song.albumId, ctx())).toMatchObject({ id: "DN1ZQ", name: "Paper Atlas" });
   });
 
   it.each([
@@ -73,17 +81,52 @@ describe("song", () => {
     expect(await audiusSource.song(id, ctx())).toMatchObject({ id, vip: true, available: false, quality: [], publishAt: day });
   });
 
-  it("a deleted track and a track Audius refuses to anonymous listeners are unavailable, not vip", async () => {
+  it("a deleted track is unavailable, not vip; one Audius refuses to anonymous listeners (access.stream false) is vip", async () => {
     expect(await audiusSource.song("cX9nR", ctx())).toMatchObject({ name: "Ghost Relay", available: false, vip: false, quality: [] });
-    expect(await audiusSource.song("qR4tV", ctx())).toMatchObject({ name: "Backstage Demo", available: false, vip: false, quality: [] });
+    expect(await audiusSource.song("qR4tV", ctx())).toMatchObject({ name: "Backstage Demo", available: false, vip: true, quality: [] });
   });
 
-  it("reads the plainer documented shape (no gating fields) and an old JavaScript release date", async () => {
+  it("reads the plainer documented shape (no gating fields), asking access-info rather than assuming it free", async () => {
     expect(await audiusSource.song("kP5zQ", ctx())).toEqual({
-      ...audiusSong({ id: "kP5zQ", name: "Static Bloom", artist: ["Orchid Tapes Collective"], duration: 262, cover: null }),
+      ...audiusSong({ id: "kP5zQ", name: "Static Bloom", artist: ["Orchid Tapes Collective"], artistId: "Jm2xL", duration: 262, cover: null }),
       quality: ["high"],
       publishAt: "2020-03-06",
+      link: `${WEB}/orchidtapes/static-bloom`,
     });
+    expect(sim.log).toEqual([`GET /v1/tracks/kP5zQ?${Q}`, `GET /v1/tracks/kP5zQ/access-info?${Q}`]);
+  });
+});
+
+describe("gating in the documented shape (swagger) and in the current one", () => {
+  it("a track on sale with a preview clip (preview_cid, the description's own sign) is vip everywhere, without asking more", async () => {
+    const listed = await audiusSource.search({ q: "velvet", page: 1, size: 5 }, ctx());
+    expect(listed.list.map((s) => [s.id, s.vip, s.available])).toEqual([["vE3lS", true, false]]);
+    expect(await audiusSource.song("vE3lS", ctx())).toMatchObject({ vip: true, available: false, quality: [] });
+    expect(await codeOf(() => audiusSource.url("vE3lS", "standard", ctx()))).toBe(3002);
+    expect([sim.calls.get(ROUTES.accessInfo), sim.calls.get(ROUTES.stream)]).toEqual([undefined, undefined]);
+  });
+
+  it("a gated track whose answers carry no gating fields: access-info tells, and no stream is asked for", async () => {
+    // A list answer in the documented shape says nothing of gates: a hint only, never an address.
+    const listed = await audiusSource.search({ q: "shuttered", page: 1, size: 5 }, ctx());
+    expect(listed.list.map((s) => [s.id, s.vip])).toEqual([["xH4pD", false]]);
+    sim.reset();
+    expect(await audiusSource.song("xH4pD", ctx())).toMatchObject({ vip: true, available: false, quality: [] });
+    expect(await codeOf(() => audiusSource.url("xH4pD", "standard", ctx()))).toBe(3002);
+    expect([sim.calls.get(ROUTES.track), sim.calls.get(ROUTES.accessInfo), sim.calls.get(ROUTES.stream)]).toEqual([2, 2, undefined]);
+  });
+
+  it("the current shape's own fields are enough: no access-info call", async () => {
+    expect(await audiusSource.song("bY2mQ", ctx())).toMatchObject({ vip: true });
+    expect(await audiusSource.song("aZ4kP", ctx())).toMatchObject({ vip: false, available: true });
+    expect(sim.calls.get(ROUTES.accessInfo)).toBeUndefined();
+  });
+
+  it("a node that can tell nothing (no gating fields, no access-info) is 2002, never a free address", async () => {
+    sim.fault({ kind: "status", status: 404, body: '{"message":"Oh no! Resource not found."}' }, ROUTES.accessInfo);
+    expect(await codeOf(() => audiusSource.url("kP5zQ", "standard", ctx()))).toBe(2002);
+    expect(await codeOf(() => audiusSource.song("kP5zQ", ctx()))).toBe(2002);
+    expect(sim.calls.get(ROUTES.stream)).toBeUndefined();
   });
 });
 
@@ -105,7 +148,7 @@ describe("url", () => {
 
   it("is 3002 for every gated track without calling the stream endpoint", async () => {
     for (const id of ["bY2mQ", "dW5pS", "gU8kD", "hN3sW"]) {
-      await expect(audiusSource.url(id, "standard", ctx())).rejects.toMatchObject({ code: 3002, message: expect.stringContaining(`Audius track ${id} is stream-gated`) });
+      await expect(audiusSource.url(id, "standard", ctx())).rejects.toMatchObject({ code: 3002, message: expect.stringContaining(`Audius track ${id} is gated`) });
     }
     expect(sim.calls.get(ROUTES.track)).toBe(4);
     expect(sim.calls.get(ROUTES.stream)).toBeUndefined();
@@ -139,8 +182,8 @@ describe("search", () => {
   it("turns page/size into offset/limit, asking one more to learn whether a next page exists", async () => {
     const result = await audiusSource.search({ q: "lumen", page: 2, size: 2 }, ctx());
     expect(result.list).toEqual([
-      audiusSong({ id: "sM1oX", name: "Coastal Highway", artist: ["Lumen Vale"], duration: 231, cover: `${IMG}/01HZQ7A1B2C3D4E5F6G7H8J9KM/480x480.jpg` }),
-      audiusSong({ id: "tL6uE", name: "Amber Exit", artist: ["Lumen Vale"], duration: 205, cover: `${IMG}/01HZQ7B1B2C3D4E5F6G7H8J9KM/480x480.jpg` }),
+      audiusSong({ id: "sM1oX", name: "Coastal Highway", artist: ["Lumen Vale"], artistId: "Rk8vZ", duration: 231, cover: `${IMG}/01HZQ7A1B2C3D4E5F6G7H8J9KM/480x480.jpg` }),
+      audiusSong({ id: "tL6uE", name: "Amber Exit", artist: ["Lumen Vale"], artistId: "Rk8vZ", duration: 205, cover: `${IMG}/01HZQ7B1B2C3D4E5F6G7H8J9KM/480x480.jpg` }),
     ]);
     // Offset 2, three seen: at least 5 exist, so the caller knows page 3 is there.
     expect(result.total).toBe(5);

@@ -42,9 +42,20 @@ describe("/v1 through the audius plugin", () => {
       cover: "https://media-3.tidewater-content.net/content/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg",
       available: true,
       vip: false,
+      artistId: ["Wq3nE"],
       quality: ["high"],
       publishAt: "2023-04-14",
+      link: "https://audius.co/harborstatic/salt-circuit",
     });
+  });
+
+  it("a song's albumId and artistId open its album and its artist, an album named by its internal number included", async () => {
+    const song = await app.json(v1("song", { source: "source_c", id: "aT1sD" }));
+    expect([song.body.data.albumId, song.body.data.artistId]).toEqual(["DN1ZQ", ["Jm2xL"]]);
+    const album = await app.json(v1("album", { source: "source_c", id: song.body.data.albumId }));
+    expect([album.body.code, album.body.data.name]).toEqual([0, "Paper Atlas"]);
+    const artist = await app.json(v1("artist", { source: "source_c", id: song.body.data.artistId[0] }));
+    expect([artist.body.code, artist.body.data.name]).toEqual([0, "Orchid Tapes Collective"]);
   });
 
   it("song/url: lossless falls back to the full 320 kbps stream, which is no preview", async () => {
@@ -93,10 +104,11 @@ describe("/v1 through the audius plugin", () => {
     expect(chart.body.data.song).toHaveLength(4);
   });
 
-  it("search with source=all: the total is the lower bound the plugin saw", async () => {
+  it("search with source=all: one call for the window of 100; the total is the window's", async () => {
     const r = await app.json(v1("search", { source: "all", q: "lumen", size: 2 }));
     expect(r.body).toMatchObject({ code: 0, source: "all" });
-    expect(r.body.data).toMatchObject({ page: 1, size: 2, total: 3, failed: [] });
+    expect(r.body.data).toMatchObject({ page: 1, size: 2, total: 6, failed: [] });
+    expect(sim.log.filter((line) => line.startsWith("GET /v1/tracks/search"))).toEqual([expect.stringMatching(/^GET \/v1\/tracks\/search\?query=lumen&offset=0&limit=100&/)]);
     expect(r.body.data.list.map((s: { id: string }) => s.id)).toEqual(["dW5pS", "cX9nR"]);
   });
 
@@ -136,6 +148,8 @@ describe("the default binding", () => {
       const r = await bare.json(v1("source", {}));
       expect(r.body.data.capability.source_c).toEqual({
         search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: true, rank: true,
+        // alone: no other source to match its songs against
+        match: false,
       });
     } finally {
       await bare.close();

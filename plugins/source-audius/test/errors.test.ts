@@ -115,7 +115,7 @@ describe("answers missing a field the mapping needs are 2003, naming it", () => 
 
 describe("options", () => {
   it("default to the public API and this service's name, and refuse unknown keys", () => {
-    expect(audius.options.parse({})).toEqual({ baseURL: "https://api.audius.co", appName: "music-aggregator" });
+    expect(audius.options.parse({})).toEqual({ baseURL: "https://api.audius.co", webURL: "https://audius.co", appName: "music-aggregator" });
     for (const bad of [{ app_name: "x" }, { baseUrl: "http://x" }, { baseURL: "not a url" }, { appName: "" }, { apiKey: "" }]) {
       expect(audius.options.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }

@@ -47,10 +47,16 @@ export function useAudiusSimulator(bind: (started: { sim: AudiusSimulator; audiu
   beforeEach(() => sim?.reset());
 }
 
-/** A song exactly as the plugin maps it: every field, the source it is bound to, playable and not gated unless said. */
-export function audiusSong(fields: Pick<Song, "id" | "name" | "artist" | "duration" | "cover"> & Partial<Pick<Song, "album" | "albumId" | "available" | "vip">>): Song {
-  return { source: SOURCE, album: "", albumId: "", available: true, vip: false, ...fields };
+/** A song exactly as the plugin maps it: every field, the source it is bound to, playable and not gated unless said; `artistId` is the uploader's id. */
+export function audiusSong(
+  fields: Pick<Song, "id" | "name" | "artist" | "duration" | "cover"> & { artistId: string } & Partial<Pick<Song, "album" | "albumId" | "available" | "vip">>,
+): Song {
+  const { artistId, ...rest } = fields;
+  return { source: SOURCE, album: "", albumId: "", available: true, vip: false, ...rest, artistId: [artistId] };
 }
+
+/** Audius's web site, where `link`s point. */
+export const WEB = "https://audius.co";
 
 /** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */
 export { callContext as ctx, codeOf } from "@music-aggregator/core/testing";

@@ -9,12 +9,17 @@
  * `/v1/users/search`), a single item's request is answered with that item of the recorded
  * answer, wrapped as Audius wraps single answers; a user's tracks are the recorded tracks of
  * that user, most played first. Trending without `time` is the weekly chart.
+ *
+ * The documented track carries no gating fields, so the plugin asks `/v1/tracks/{id}/access-info`,
+ * which the documentation has no recorded answer of: it is answered by hand in the
+ * description's `track_access_info` shape, open for every track but `dY99P`, which it calls
+ * follow-gated.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RankDetail, SourceMethods } from "@music-aggregator/core";
 import { startReplaySimulator, type Answer, type Interaction, type ReplaySimulator } from "@music-aggregator/core/testing";
 import { hasRecordings, sharedRecordings } from "../../../test/support/recordings.ts";
-import { SOURCE, bindAudius, ctx } from "./instance.ts";
+import { SOURCE, bindAudius, codeOf, ctx } from "./instance.ts";
 
 describe.skipIf(!hasRecordings("audius"))("replay of Audius's documented answers", () => {
   let sim: ReplaySimulator;
@@ -46,15 +51,23 @@ describe.skipIf(!hasRecordings("audius"))("replay of Audius's documented answers
       cover: "https://creatornode3.audius.co/content/01J4AHG8P5J6TB7KX9NSEVEZFF/480x480.jpg",
       available: true,
       vip: false,
+      artistId: ["qm4Ya"],
       quality: ["high"],
       publishAt: "2024-08-02",
+      link: "https://audius.co/froootmusic/disfruta",
     });
-    expect(sim.served.at(-1)).toEqual({ key: "GET /v1/tracks/4boROp0?", recorded: true });
+    // The recorded track says nothing of gates: access-info is asked, not assumed.
+    expect(sim.served.slice(-2)).toEqual([
+      { key: "GET /v1/tracks/4boROp0?", recorded: true },
+      { key: "GET /v1/tracks/4boROp0/access-info?", recorded: false },
+    ]);
   });
 
-  it("a track whose release date is ISO 8601 with a time zone", async () => {
+  it("a track whose release date is ISO 8601 with a time zone, gated as access-info says", async () => {
     const song = await audiusSource.song("dY99P", ctx());
-    expect(song).toMatchObject({ name: "Finnuh - Crossany Sandwich", artist: ["finnuh"], duration: 159, available: true, vip: false, publishAt: "2022-06-04" });
+    expect(song).toMatchObject({ name: "Finnuh - Crossany Sandwich", artist: ["finnuh"], duration: 159, available: false, vip: true, publishAt: "2022-06-04" });
+    expect(await codeOf(() => audiusSource.url("dY99P", "standard", ctx()))).toBe(3002);
+    expect(sim.served.some((s) => s.key.includes("/stream"))).toBe(false);
   });
 
   it("the weekly chart", async () => {
@@ -101,6 +114,7 @@ function fromBulkAnswers(recordings: Interaction[]) {
     }
     if (kind === "users" && more === undefined) return pick(users, id, json);
     if (kind === "users" && more === "tracks") return json(tracks.filter((t) => t.user.id === id).sort((a, b) => b.play_count - a.play_count));
+    if (kind === "tracks" && more === "access-info") return json(accessInfo(id === "dY99P"));
     return undefined;
   };
 }
@@ -108,4 +122,18 @@ function fromBulkAnswers(recordings: Interaction[]) {
 function pick(list: { id: string }[], id: string, json: (data: unknown) => Answer): Answer | undefined {
   const found = list.find((item) => item.id === id);
   return found ? json(found) : undefined;
+}
+
+/** `track_access_info` as the description shapes it: open, or behind a follow gate. */
+function accessInfo(followGated: boolean) {
+  const conditions = followGated ? { follow_user_id: 12345 } : null;
+  return {
+    access: { stream: !followGated, download: !followGated },
+    user_id: "D8v5P",
+    blocknumber: 61_250_000,
+    is_stream_gated: followGated,
+    stream_conditions: conditions,
+    is_download_gated: followGated,
+    download_conditions: conditions,
+  };
 }

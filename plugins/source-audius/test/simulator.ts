@@ -3,17 +3,18 @@
  * from the hand-written catalog: `{"data": ...}` wrapping, `offset`/`limit` paging where the
  * description has it (none on a playlist's tracks), flask-restx error bodies with their
  * statuses, `/v1/playlists/{id}` answering an unknown id with an empty list, and the stream
- * endpoint's JSON answer (`no_redirect=true`), redirect, 403 and 404.
+ * endpoint's JSON answer (`no_redirect=true`), redirect, 403 and 404, and access-info.
  */
 import { getQuery, getRouterParam, type H3Event } from "h3";
-import { startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
+import { hasAllWords, startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
 import { ALL_TRACKS, PLAYLISTS, TRENDING, UNDERGROUND, USERS } from "./fixtures/catalog.ts";
-import { data, errorResponse, forbidden, notFound, playlistBody, streamAddress, trackBody, userBody, type TrackSeed } from "./fixtures/shapes.ts";
+import { accessInfoBody, data, errorResponse, forbidden, notFound, playlistBody, streamAddress, trackBody, userBody, type TrackSeed } from "./fixtures/shapes.ts";
 
 /** The routes, as `Simulator.calls` counts them. */
 export const ROUTES = {
   track: "GET /v1/tracks/:id",
   stream: "GET /v1/tracks/:id/stream",
+  accessInfo: "GET /v1/tracks/:id/access-info",
   search: "GET /v1/tracks/search",
   trending: "GET /v1/tracks/trending",
   underground: "GET /v1/tracks/trending/underground",
@@ -25,17 +26,22 @@ export const ROUTES = {
 
 export type AudiusSimulator = Simulator;
 
-export async function startAudiusSimulator(): Promise<AudiusSimulator> {
+/** `tracks`: the tracks the track routes and search know (by default the hand-written catalog's). */
+export async function startAudiusSimulator(tracks: TrackSeed[] = ALL_TRACKS): Promise<AudiusSimulator> {
   const routes: Record<string, RouteHandler> = {
     [ROUTES.track]: (e) => withId(e, (id) => {
-      const t = ALL_TRACKS.find((x) => x.id === id);
+      const t = tracks.find((x) => x.id === id);
       return t ? data(trackBody(t)) : notFound(id);
     }),
-    [ROUTES.stream]: (e) => withId(e, (id) => stream(e, id)),
+    [ROUTES.stream]: (e) => withId(e, (id) => stream(e, tracks.find((x) => x.id === id), id)),
+    [ROUTES.accessInfo]: (e) => withId(e, (id) => {
+      const t = tracks.find((x) => x.id === id);
+      return t ? data(accessInfoBody(t)) : notFound(id);
+    }),
     [ROUTES.search]: (e) => {
-      const q = String(getQuery(e).query ?? "").toLowerCase();
-      if (!q) return errorResponse(400, "Oh no! Bad request parameter query.");
-      const hits = ALL_TRACKS.filter((t) => `${t.title} ${t.user.name} ${t.user.handle}`.toLowerCase().includes(q));
+      const q = String(getQuery(e).query ?? "");
+      if (!q.trim()) return errorResponse(400, "Oh no! Bad request parameter query.");
+      const hits = tracks.filter((t) => hasAllWords(q, t.title, t.user.name, t.user.handle));
       return data(paged(e, hits, 10).map(trackBody));
     },
     [ROUTES.trending]: (e) => {
@@ -78,10 +84,9 @@ function withId(event: H3Event, answer: (id: string) => unknown) {
 }
 
 /** `/v1/tracks/{id}/stream`: the content node's address as JSON, or a redirect to it. */
-function stream(event: H3Event, id: string) {
-  const t = ALL_TRACKS.find((x) => x.id === id);
+function stream(event: H3Event, t: TrackSeed | undefined, id: string) {
   if (!t || t.deleted) return notFound(id);
-  if (t.gate || t.streamRefused || t.access === false) return forbidden();
+  if (t.gate || t.previewCid || t.streamRefused || t.access === false) return forbidden();
   const address = streamAddress(t);
   if (String(getQuery(event).no_redirect) === "true") return data(address);
   return new Response(null, { status: 302, headers: { location: address } });

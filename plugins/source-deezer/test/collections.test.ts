@@ -16,10 +16,12 @@ describe("album", () => {
   it("maps a whole album from one call, filling each track's album from the album", async () => {
     const album = await deezerSource.album("7001", ctx());
     expect(album).toMatchObject({ source: SOURCE, id: "7001", name: "Tidal Lines", artist: ["Marlow Vane"], cover: TIDAL_COVER, publishAt: "2019-05-17" });
+    expect(album.link).toBe("https://www.deezer.com/album/7001");
+    const track = { source: SOURCE, artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", cover: TIDAL_COVER, available: true, vip: false, artistId: ["4001"] };
     expect(album.song).toEqual([
-      { source: SOURCE, id: "9100001", name: "Paper Lanterns", artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", duration: 241, cover: TIDAL_COVER, available: true, vip: false },
-      { source: SOURCE, id: "9100002", name: "Salt Air (feat. Ines Okafor)", artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", duration: 198, cover: TIDAL_COVER, available: true, vip: false },
-      { source: SOURCE, id: "9100003", name: "Undertow", artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", duration: 305, cover: TIDAL_COVER, available: false, vip: false },
+      { ...track, id: "9100001", name: "Paper Lanterns", duration: 241, isrc: "QZFAK9100001" },
+      { ...track, id: "9100002", name: "Salt Air (feat. Ines Okafor)", duration: 198, isrc: "QZFAK9100002" },
+      { ...track, id: "9100003", name: "Undertow", duration: 305, isrc: "QZFAK9100003" },
     ]);
     expect(sim.calls.get("GET /album/:id")).toBe(1);
     expect(sim.calls.get("GET /album/:id/tracks")).toBeUndefined();
@@ -56,6 +58,7 @@ describe("artist", () => {
       id: "4001",
       name: "Marlow Vane",
       avatar: `${IMG}/artist/3c1f0e7a9b2d4c6e8f0a1b2c3d4e5f60/1000x1000-000000-80-0-0.jpg`,
+      link: "https://www.deezer.com/artist/4001",
     });
     expect(artist.song.map((s) => s.id)).toEqual(["9100002", "9100001", "9100003"]);
     expect(artist.song[0]).toMatchObject({ album: "Tidal Lines", albumId: "7001", cover: TIDAL_COVER });
@@ -105,10 +108,10 @@ describe("rank", () => {
   it("maps a chart: its editorial's name and the chart's tracks (which carry no `readable`)", async () => {
     const chart = (await deezerSource.rank("0", ctx())) as RankDetail;
     expect(chart).toMatchObject({ source: SOURCE, id: "0", name: "All", updateAt: null });
-    expect(chart.song.map((s) => [s.id, s.name, s.available])).toEqual([
-      ["9200002", "Crossing", true],
-      ["9100001", "Paper Lanterns", true],
-      ["9100002", "Salt Air (feat. Ines Okafor)", true],
+    expect(chart.song.map((s) => [s.id, s.name, s.available, s.artistId])).toEqual([
+      ["9200002", "Crossing", true, ["4002"]],
+      ["9100001", "Paper Lanterns", true, ["4001"]],
+      ["9100002", "Salt Air (feat. Ines Okafor)", true, ["4001"]],
     ]);
     expect(sim.log.sort()).toEqual(["GET /chart/0/tracks?limit=100", "GET /editorial/0"]);
   });

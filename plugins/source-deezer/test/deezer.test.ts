@@ -48,21 +48,27 @@ describe("song", () => {
       cover: TIDAL_COVER,
       available: true,
       vip: false,
+      artistId: ["4001"],
+      isrc: "QZFAK9100001",
       quality: ["standard"],
       publishAt: "2019-05-17",
+      link: "https://www.deezer.com/track/9100001",
     });
     expect(sim.calls.get("GET /track/:id")).toBe(1);
   });
 
-  it("takes artists from contributors, main first", async () => {
+  it("takes artists from contributors, main first, each with its id", async () => {
     const song = await deezerSource.song("9100002", ctx());
     expect(song.artist).toEqual(["Marlow Vane", "Ines Okafor"]);
+    expect(song.artistId).toEqual(["4001", "4003"]);
     expect(song.name).toBe("Salt Air (feat. Ines Okafor)");
   });
 
-  it("a readable:false track is not available, even with a preview", async () => {
+  it("a readable:false track with a preview is available as that preview: song, url and with_url agree", async () => {
     const song = await deezerSource.song("9100003", ctx());
-    expect(song).toMatchObject({ available: false, vip: false, quality: ["standard"], publishAt: "2019-05-20" });
+    expect(song).toMatchObject({ available: true, vip: false, quality: ["standard"], publishAt: "2019-05-20" });
+    const listed = await deezerSource.playlist("5550001", { page: 1, size: 3, urls: "standard" }, ctx());
+    expect(listed.song[2]).toMatchObject({ id: "9100003", available: true, url: "https://cdns-preview-c.dzcdn.net/stream/c-c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4-4.mp3", preview: true });
   });
 
   it("a track without preview has no quality; 0000-00-00 is no date; a missing cover_xl falls back to cover_big", async () => {
@@ -122,6 +128,7 @@ describe("search", () => {
       cover: LONG_WAY_COVER,
       available: false,
       vip: false,
+      artistId: ["4002"],
     });
     expect(sim.log).toEqual(["GET /search?q=harbour&index=3&limit=3"]);
   });

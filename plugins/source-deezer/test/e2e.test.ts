@@ -40,8 +40,11 @@ describe("/v1 through the deezer plugin", () => {
       cover: "https://e-cdns-images.dzcdn.net/images/cover/5f1e2d3c4b5a69788796a5b4c3d2e1f0/1000x1000-000000-80-0-0.jpg",
       available: true,
       vip: false,
+      artistId: ["4001", "4003"],
+      isrc: "QZFAK9100002",
       quality: ["standard"],
       publishAt: "2019-05-17",
+      link: "https://www.deezer.com/track/9100002",
     });
   });
 
@@ -63,15 +66,35 @@ describe("/v1 through the deezer plugin", () => {
     expect(r.body.data.song.map((s: { id: string }) => s.id)).toEqual(["9200001", "9200002", "9200003", "9200004", "9200005", "9200006", "9200007"]);
   });
 
-  it("playlist with_url=1: previews for playable tracks, null for the unreadable one", async () => {
-    const r = await app.json(v1("playlist", { source: "source_a", id: "5550001", page: 1, size: 4, with_url: 1 }));
-    expect(r.body.data).toMatchObject({ count: 7, total: 7, page: 1, size: 4, hasMore: true, creator: "deckhand_ro" });
-    expect(r.body.data.song.map((s: { id: string; url: string | null }) => [s.id, s.url])).toEqual([
-      ["9100001", "https://cdnt-preview.dzcdn.net/api/1/1/5/f/1/0/5f1e2d3c4b5a6978.mp3?hdnea=exp=1893456000~acl=/api/1/1/5/f/1/0/5f1e2d3c4b5a6978.mp3*~data=user_id=0,application_id=42~hmac=4be1c0ffee"],
-      ["9100002", "https://cdns-preview-b.dzcdn.net/stream/c-b41c07d2e3f4a5b6c7d8e9f0a1b2c3d4-4.mp3"],
-      ["9100003", null],
-      ["9200001", "https://cdns-preview-d.dzcdn.net/stream/c-d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f-4.mp3"],
+  it("playlist with_url=1: every listed preview, flagged as a clip (readable or not); null for a track without one", async () => {
+    const r = await app.json(v1("playlist", { source: "source_a", id: "5550001", page: 2, size: 3, with_url: 1 }));
+    expect(r.body.data).toMatchObject({ count: 7, total: 7, page: 2, size: 3, hasMore: true, creator: "deckhand_ro" });
+    expect(r.body.data.song.map((s: { id: string; url: string | null; preview?: boolean }) => [s.id, s.url, s.preview])).toEqual([
+      ["9200001", "https://cdns-preview-d.dzcdn.net/stream/c-d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f-4.mp3", true],
+      ["9200002", "https://cdns-preview-d.dzcdn.net/stream/c-d1e1f2a3b4c5d6e7f8091a2b3c4d5e6f-4.mp3", true],
+      ["9200005", null, undefined],
     ]);
+  });
+
+  it("a readable:false track with a preview: song, song/url and with_url agree that its preview plays", async () => {
+    const song = await app.json(v1("song", { source: "source_a", id: "9100003" }));
+    expect(song.body.data).toMatchObject({ available: true, vip: false, quality: ["standard"] });
+    const url = await app.json(v1("song/url", { source: "source_a", id: "9100003" }));
+    expect(url.body.data).toMatchObject({ url: "https://cdns-preview-c.dzcdn.net/stream/c-c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4-4.mp3", preview: true });
+    const listed = await app.json(v1("playlist", { source: "source_a", id: "5550001", page: 1, size: 3, with_url: 1 }));
+    expect(listed.body.data.song[2]).toMatchObject({ id: "9100003", available: true, url: url.body.data.url, preview: true });
+  });
+
+  it("an HTTP 404 (a wrong path) is 2002 and is not remembered as a missing song", async () => {
+    sim.fault({ kind: "status", status: 404, body: '{"error":"Not Found"}' }, "GET /track/:id");
+    try {
+      const r = await app.json(v1("song", { source: "source_a", id: "9200006" }));
+      expect([r.status, r.body.code]).toEqual([502, 2002]);
+    } finally {
+      sim.fault(undefined, "GET /track/:id");
+    }
+    const again = await app.json(v1("song", { source: "source_a", id: "9200006" }));
+    expect([again.body.code, again.body.data.name]).toEqual([0, "Slipway"]);
   });
 
   it("playlist with_url=1 of 100 tracks: every address from the playlist answer itself, 2 upstream calls in all", async () => {
@@ -139,6 +162,8 @@ describe("the default binding", () => {
       const r = await bare.json(v1("source", {}));
       expect(r.body.data.capability.source_a).toEqual({
         search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: true, rank: true,
+        // alone: no other source to match its songs against
+        match: false,
       });
     } finally {
       await bare.close();

@@ -37,9 +37,10 @@ describe("error objects", () => {
     expect(await codeOf(() => deezerSource.song("9100001", ctx()))).toBe(2002);
   });
 
-  it("an unknown path (HTTP 404) is 3001", async () => {
+  it("an unknown path (HTTP 404: a wrong baseURL, an API change) is 2002, not a missing song", async () => {
     const { methods } = createDeezer({ baseURL: `${sim.url}/not-the-api` });
-    expect(await codeOf(() => methods.song("9100001", ctx()))).toBe(3001);
+    expect(await codeOf(() => methods.song("9100001", ctx()))).toBe(2002);
+    expect(await codeOf(() => methods.url("9100001", "standard", ctx()))).toBe(2002);
   });
 
   it("an id that is not digits is 3001 without asking Deezer", async () => {

@@ -43,8 +43,9 @@ export function useDeezerSimulator(bind: (started: { sim: DeezerSimulator; deeze
  * A song exactly as the plugin maps it, to compare with `toEqual`: every field, the source
  * it is bound to, readable unless said, and never VIP (Deezer's public API has no VIP tier).
  */
-export function deezerSong(fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover"> & { available?: boolean }): Song {
-  return { source: SOURCE, ...fields, available: fields.available ?? true, vip: false };
+export function deezerSong(fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover"> & { artistId: string[]; available?: boolean }): Song {
+  const { artistId, ...rest } = fields;
+  return { source: SOURCE, ...rest, available: fields.available ?? true, vip: false, artistId };
 }
 
 /** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */

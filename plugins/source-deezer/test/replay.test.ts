@@ -20,7 +20,7 @@ import { IMG, SOURCE, codeOf, createDeezer, ctx, deezerSong } from "./instance.t
 
 const DISCOVERY_COVER = `${IMG}/cover/2e018122cb56986277102d2041a592c8/1000x1000-000000-80-0-0.jpg`;
 /** Track 3135556 as both its own record and the album's list give it; only the title's commas differ. */
-const HARDER_BETTER = { id: "3135556", artist: ["Daft Punk"], album: "Discovery", albumId: "302127", duration: 224, cover: DISCOVERY_COVER };
+const HARDER_BETTER = { id: "3135556", artist: ["Daft Punk"], artistId: ["27"], album: "Discovery", albumId: "302127", duration: 224, cover: DISCOVERY_COVER };
 
 describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", () => {
   let sim: ReplaySimulator;
@@ -41,8 +41,10 @@ describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", (
   it("track 3135556", async () => {
     expect(await deezerSource.song("3135556", ctx())).toEqual({
       ...deezerSong({ ...HARDER_BETTER, name: "Harder Better Faster Stronger" }),
+      isrc: "GBDUW0000059",
       quality: ["standard"],
       publishAt: "2001-03-07",
+      link: "https://www.deezer.com/track/3135556",
     });
     expect(await deezerSource.url("3135556", "high", ctx())).toEqual({
       source: SOURCE,
@@ -77,10 +79,16 @@ describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", (
     expect(playlist.cover).toMatch(/^https:\/\/e-cdns-images\.dzcdn\.net\/images\/cover\/bdabbfcfb9533c3f03cdaa8ff963917b-.+\/1000x1000-000000-80-0-0\.jpg$/);
     expect(playlist.song).toHaveLength(25);
     expect(playlist.song[0]).toEqual(
-      deezerSong({ id: "685405", name: "Otherwise", artist: ["Morcheeba"], album: "Charango", albumId: "82698", duration: 222, cover: `${IMG}/cover/bdabbfcfb9533c3f03cdaa8ff963917b/1000x1000-000000-80-0-0.jpg` }),
+      deezerSong({ id: "685405", name: "Otherwise", artist: ["Morcheeba"], artistId: ["901"], album: "Charango", albumId: "82698", duration: 222, cover: `${IMG}/cover/bdabbfcfb9533c3f03cdaa8ff963917b/1000x1000-000000-80-0-0.jpg` }),
     );
-    // Four of these tracks are not readable; Deezer still lists a preview for the first.
-    expect(playlist.song.filter((s) => !s.available).map((s) => s.id)).toEqual(["812209", "6650", "3761158", "3125867"]);
+    // Four of these tracks are not readable; Deezer still hands out a preview of the first, which
+    // is therefore playable here (as a preview); the other three have none.
+    expect(playlist.song.filter((s) => !s.available).map((s) => s.id)).toEqual(["6650", "3761158", "3125867"]);
+    const withUrls = await deezerSource.playlist("9200461", { page: 1, size: 25, urls: "standard" }, ctx());
+    const unreadable = withUrls.song.find((s) => s.id === "812209")!;
+    expect(unreadable).toMatchObject({ available: true, preview: true, url: expect.stringMatching(/^https:\/\/cdns?-preview/) });
+    expect(withUrls.song.filter((s) => s.url === null).map((s) => s.id)).toEqual(["6650", "3761158", "3125867"]);
+    expect(withUrls.song.filter((s) => s.url !== null).every((s) => s.preview === true)).toBe(true);
   });
 
   it("chart 0 and the chart list", async () => {
@@ -101,6 +109,7 @@ describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", (
         id: "4603408",
         name: "Billie Jean",
         artist: ["Michael Jackson"],
+        artistId: ["259"],
         album: "Michael Jackson's This Is It",
         albumId: "423368",
         duration: 293,
@@ -110,7 +119,7 @@ describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", (
     ]);
   });
 
-  it("recorded errors: no data (800), an unknown editorial, an unknown path", async () => {
+  it("recorded errors: no data (800) and an unknown editorial are 3001, an unknown path (HTTP 404) 2002", async () => {
     const http = testClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20, userAgent: "deezer-replay/1.0" });
     const api = new DeezerApi(http.create({ name: "Deezer", baseURL: sim.url }), { retries: 0, backoffMs: 0 }, createMemoryLogger());
     // The plugin never sends `-1` (not digits), so the recorded answers are asked for directly.
@@ -118,7 +127,8 @@ describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", (
     expect(await codeOf(() => api.get("/playlist/-1", DeezerTrack))).toBe(3001);
     expect(await codeOf(() => api.get("/editorial/-1", DeezerEditorial, { missing: [WRONG_PARAMETER] }))).toBe(3001);
     expect(await codeOf(() => api.get("/genre/-1", DeezerEditorial))).toBe(2002);
-    expect(await codeOf(() => api.get("/does-not-exists", DeezerTrack))).toBe(3001);
+    // A path Deezer does not serve is a failure of the upstream (a wrong baseURL), never "no such song".
+    expect(await codeOf(() => api.get("/does-not-exists", DeezerTrack))).toBe(2002);
   });
 });
 

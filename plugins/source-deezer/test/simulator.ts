@@ -4,9 +4,10 @@
  * api.deezer.com), Deezer's error objects with HTTP 200, and a quota switch.
  */
 import { getQuery, getRouterParam, type H3Event } from "h3";
-import { startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
+import { hasAllWords, startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
 import { ALBUMS, ALL_TRACKS, ARTISTS, EDITORIALS, PLAYLISTS } from "./fixtures/catalog.ts";
 import {
+  type TrackSeed,
   NO_DATA,
   QUOTA,
   WRONG_PARAMETER,
@@ -29,12 +30,13 @@ export interface DeezerSimulator extends Simulator {
 /** Deezer caps the page size per route; the album's cap is small so albums need several pages. */
 const ALBUM_TRACKS_MAX = 3;
 
-export async function startDeezerSimulator(): Promise<DeezerSimulator> {
+/** `tracks`: the tracks `/track/{id}` and `/search` know (by default the hand-written catalog's). */
+export async function startDeezerSimulator(tracks: TrackSeed[] = ALL_TRACKS): Promise<DeezerSimulator> {
   let quotaLeft = 0;
   const param = (event: H3Event) => Number(getRouterParam(event, "id"));
   const routes: Record<string, RouteHandler> = {
     "GET /track/:id": (e) => {
-      const t = ALL_TRACKS.find((x) => x.id === param(e));
+      const t = tracks.find((x) => x.id === param(e));
       return t ? trackBody(t) : NO_DATA;
     },
     "GET /album/:id": (e) => {
@@ -71,9 +73,9 @@ export async function startDeezerSimulator(): Promise<DeezerSimulator> {
       return x ? paged(e, x.chart.map((t, i) => chartTrack(t, i + 1)), { byDefault: 10 }) : NO_DATA;
     },
     "GET /search": (e) => {
-      const q = String(getQuery(e).q ?? "").toLowerCase();
-      if (!q) return errorBody("MissingParameterException", "Missing parameters: q", 501);
-      const hits = ALL_TRACKS.filter((t) => `${t.title} ${t.artist.name}`.toLowerCase().includes(q));
+      const q = String(getQuery(e).q ?? "");
+      if (!q.trim()) return errorBody("MissingParameterException", "Missing parameters: q", 501);
+      const hits = tracks.filter((t) => hasAllWords(q, t.title, t.artist.name, t.album.title));
       return paged(e, hits.map(listTrack), { byDefault: 25 });
     },
   };

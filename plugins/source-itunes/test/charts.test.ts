@@ -5,7 +5,7 @@
  */
 import type { RankDetail, RankList, SourceMethods } from "@music-aggregator/core";
 import { describe, expect, it } from "vitest";
-import { ART, GLASSHOUSE_COVER, SALTWATER_COVER, SOURCE, codeOf, createItunes, ctx, itunesSong, useItunesSimulator } from "./instance.ts";
+import { ART, GLASSHOUSE_COVER, OKORO_ID, SALTWATER_COVER, SOURCE, codeOf, createItunes, ctx, itunesSong, useItunesSimulator } from "./instance.ts";
 import { FEED_ROUTE, LOOKUP_ROUTE, type ItunesSimulator } from "./simulator.ts";
 
 let sim: ItunesSimulator;
@@ -58,13 +58,14 @@ describe("a chart", () => {
   it("takes durations, albums and previews from the lookup, in the feed's order", async () => {
     const chart = (await itunesSource.rank("us", ctx())) as RankDetail;
     expect(chart.song[0]).toEqual(
-      itunesSong({ id: "1600000021", name: "Saltwater Radio", artist: ["Okoro & The Tide"], album: "Saltwater Radio - Single", albumId: "1600000020", duration: 200, cover: SALTWATER_COVER }),
+      itunesSong({ id: "1600000021", name: "Saltwater Radio", artist: ["Okoro & The Tide"], artistId: OKORO_ID, album: "Saltwater Radio - Single", albumId: "1600000020", duration: 200, cover: SALTWATER_COVER }),
     );
     expect(chart.song[1]).toEqual(
       itunesSong({
         id: "1700000001",
         name: "Amber Harbour",
         artist: ["Mira Castell"],
+        artistId: "1500000300",
         album: "Amber Harbour",
         albumId: "1700000000",
         duration: 150,
@@ -77,7 +78,7 @@ describe("a chart", () => {
   it("keeps an entry the lookup does not return, with what the feed knows (no duration, not available)", async () => {
     const chart = (await itunesSource.rank("us", ctx())) as RankDetail;
     expect(chart.song[2]).toEqual(
-      itunesSong({ id: "1799999991", name: "Yesterday's Number One", artist: ["Okoro & The Tide"], album: "", albumId: "1799999990", duration: 0, cover: SALTWATER_COVER, available: false }),
+      itunesSong({ id: "1799999991", name: "Yesterday's Number One", artist: ["Okoro & The Tide"], artistId: OKORO_ID, album: "", albumId: "1799999990", duration: 0, cover: SALTWATER_COVER, available: false }),
     );
   });
 

@@ -5,7 +5,7 @@
 import type { SourceMethods } from "@music-aggregator/core";
 import { describe, expect, it } from "vitest";
 import itunes from "../index.ts";
-import { GLASSHOUSE_COVER, SOURCE, codeOf, ctx, itunesSong, useItunesSimulator } from "./instance.ts";
+import { GLASSHOUSE_COVER, JUNIPER_ID, SOURCE, codeOf, ctx, itunesSong, useItunesSimulator } from "./instance.ts";
 import { LOOKUP_ROUTE, type ItunesSimulator } from "./simulator.ts";
 
 let sim: ItunesSimulator;
@@ -13,7 +13,7 @@ let itunesSource: SourceMethods;
 useItunesSimulator((started) => ({ sim, itunesSource } = started));
 
 const glasshouse = (id: string, name: string, duration: number, available = true) =>
-  itunesSong({ id, name, artist: ["Juniper Lane"], album: "Glasshouse Weather", albumId: "1600000010", duration, cover: GLASSHOUSE_COVER, available });
+  itunesSong({ id, name, artist: ["Juniper Lane"], artistId: JUNIPER_ID, album: "Glasshouse Weather", albumId: "1600000010", duration, cover: GLASSHOUSE_COVER, available });
 
 describe("album", () => {
   it("maps the collection and its songs from one lookup, in disc and track order", async () => {
@@ -32,6 +32,7 @@ describe("album", () => {
         glasshouse("1600000014", "Glasshouse (Live)", 318, false),
         glasshouse("1600000015", "Afterimage (Demo)", 0),
       ],
+      link: "https://music.apple.com/us/album/glasshouse-weather/1600000010?uo=4",
     });
     expect(sim.log).toEqual(["GET /lookup?id=1600000010&entity=song&limit=200&country=us"]);
   });
@@ -47,7 +48,7 @@ describe("album", () => {
 describe("artist", () => {
   it("maps the artist and up to 50 of its songs from one lookup; Apple has no artist picture", async () => {
     const artist = await itunesSource.artist("1500000101", ctx());
-    expect(artist).toMatchObject({ source: SOURCE, id: "1500000101", name: "Juniper Lane", avatar: null });
+    expect(artist).toMatchObject({ source: SOURCE, id: "1500000101", name: "Juniper Lane", avatar: null, link: "https://music.apple.com/us/artist/juniper-lane/1500000101?uo=4" });
     expect(artist.song.map((s) => s.id)).toEqual(["1600000011", "1600000012", "1600000013", "1600000014", "1600000015"]);
     expect(artist.song[2]).toEqual(glasshouse("1600000013", "Lowlight", 241));
     expect(sim.log).toEqual(["GET /lookup?id=1500000101&entity=song&limit=50&country=us"]);

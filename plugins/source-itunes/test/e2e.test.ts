@@ -42,8 +42,10 @@ describe("/v1 through the itunes plugin", () => {
       cover: COVER,
       available: true,
       vip: false,
+      artistId: ["1500000101"],
       quality: ["standard"],
       publishAt: "2021-04-09",
+      link: "https://music.apple.com/us/album/paper-kites/1600000010?i=1600000012&uo=4",
     });
   });
 
@@ -86,10 +88,18 @@ describe("/v1 through the itunes plugin", () => {
     expect([r.status, r.body.code]).toEqual([400, 1003]);
   });
 
-  it("search with source=all: the lower bound of the total", async () => {
+  it("search with source=all: one call for Apple's window of 200, no offset; the total is the window's", async () => {
+    sim.reset();
     const r = await app.json(v1("search", { source: "all", q: "glasshouse", size: 2 }));
-    expect(r.body.data).toMatchObject({ page: 1, size: 2, total: 3, failed: [] });
-    expect(r.body.data.list.map((s: { id: string }) => s.id)).toEqual(["1600000011", "1600000012"]);
+    expect(r.body.data).toMatchObject({ page: 1, size: 2, total: 5, failed: [] });
+    // Ranked by relevance: the one title that is the query comes first (its version costs half a tier).
+    expect(r.body.data.list.map((s: { id: string }) => s.id)).toEqual(["1600000014", "1600000011"]);
+    expect(sim.log).toEqual(["GET /search?term=glasshouse&media=music&entity=song&limit=200&country=us"]);
+    // The source's own pages are cut from the same window: no further call.
+    const own = await app.json(v1("search", { source: "source_b", q: "glasshouse", size: 2, page: 3 }));
+    expect(own.body.data).toMatchObject({ page: 3, size: 2, total: 5, failed: [] });
+    expect(own.body.data.list.map((s: { id: string }) => s.id)).toEqual(["1600000015"]);
+    expect(sim.log).toHaveLength(1);
   });
 
   it("an HTML page from Apple is HTTP 502 with 2003", async () => {
@@ -141,6 +151,8 @@ describe("the default binding", () => {
       const r = await bare.json(v1("source", {}));
       expect(r.body.data.capability.source_b).toEqual({
         search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: false, rank: true,
+        // alone: no other source to match its songs against
+        match: false,
       });
     } finally {
       await bare.close();

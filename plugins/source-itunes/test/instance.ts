@@ -14,6 +14,8 @@ export const ART = "https://is1-ssl.mzstatic.com/image/thumb";
 // Expected covers are written out, not derived from the catalog, so the mapping is checked
 // against an independent value.
 export const GLASSHOUSE_COVER = `${ART}/Music211/v4/3a/7c/e1/3a7ce1d0-5b2f-4c11-9e0a-8f6b2d4c1a77/5021732149.jpg/600x600bb.jpg`;
+export const JUNIPER_ID = "1500000101";
+export const OKORO_ID = "1500000202";
 export const SALTWATER_COVER = `${ART}/Music221/v4/9d/04/b2/9d04b2aa-71c3-4e8e-a0f5-1c2d3e4f5a6b/198704112233.jpg/600x600bb.jpg`;
 /** Enough budget for a whole test file; budget tests set their own. */
 const PLENTY = 1000;
@@ -41,8 +43,9 @@ export function useItunesSimulator(bind: (started: { sim: ItunesSimulator; itune
 }
 
 /** A song exactly as the plugin maps it, to compare with `toEqual`: available unless said, never VIP. */
-export function itunesSong(fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover"> & { available?: boolean }): Song {
-  return { source: SOURCE, ...fields, available: fields.available ?? true, vip: false };
+export function itunesSong(fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover"> & { artistId: string; available?: boolean }): Song {
+  const { artistId, ...rest } = fields;
+  return { source: SOURCE, ...rest, available: fields.available ?? true, vip: false, artistId: [artistId] };
 }
 
 /** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */

@@ -6,7 +6,7 @@ import type { SourceMethods } from "@music-aggregator/core";
 import { testSourcePlugin } from "@music-aggregator/core/testing";
 import { describe, expect, it } from "vitest";
 import itunes from "../index.ts";
-import { GLASSHOUSE_COVER, SALTWATER_COVER, SOURCE, codeOf, createItunes, ctx, itunesSong, useItunesSimulator } from "./instance.ts";
+import { GLASSHOUSE_COVER, JUNIPER_ID, OKORO_ID, SALTWATER_COVER, SOURCE, codeOf, createItunes, ctx, itunesSong, useItunesSimulator } from "./instance.ts";
 import { LOOKUP_ROUTE, startItunesSimulator, type ItunesSimulator } from "./simulator.ts";
 
 testSourcePlugin({
@@ -47,8 +47,11 @@ describe("song", () => {
       cover: GLASSHOUSE_COVER,
       available: true,
       vip: false,
+      artistId: [JUNIPER_ID],
       quality: ["standard"],
       publishAt: "2020-11-13",
+      // Apple's terms: the preview is shown with a link to the song in its store.
+      link: "https://music.apple.com/us/album/morning-static/1600000010?i=1600000011&uo=4",
     });
     expect(sim.log).toEqual(["GET /lookup?id=1600000011&country=us"]);
   });
@@ -69,7 +72,7 @@ describe("song", () => {
 
   it("keeps an artist name with an ampersand whole", async () => {
     const song = await itunesSource.song("1600000021", ctx());
-    expect(song).toMatchObject({ artist: ["Okoro & The Tide"], album: "Saltwater Radio - Single", cover: SALTWATER_COVER, publishAt: "2023-11-17" });
+    expect(song).toMatchObject({ artist: ["Okoro & The Tide"], artistId: [OKORO_ID], album: "Saltwater Radio - Single", cover: SALTWATER_COVER, publishAt: "2023-11-17" });
   });
 
   it("an album's or artist's id is not a song (3001), nor an id Apple does not know", async () => {
@@ -106,15 +109,16 @@ describe("url", () => {
 });
 
 describe("search", () => {
-  it("turns page/size into offset/limit in the configured storefront, and reports a lower bound for the total", async () => {
+  it("turns page/size into limit (and offset past the first page) in the configured storefront, and reports a lower bound for the total", async () => {
     const result = await itunesSource.search({ q: "glasshouse", page: 1, size: 2 }, ctx());
     // A full page of 2: at least 3 exist (the two, and maybe more).
     expect(result.total).toBe(3);
     expect(result.list).toEqual([
-      itunesSong({ id: "1600000011", name: "Morning Static", artist: ["Juniper Lane"], album: "Glasshouse Weather", albumId: "1600000010", duration: 204, cover: GLASSHOUSE_COVER }),
-      itunesSong({ id: "1600000012", name: "Paper Kites", artist: ["Juniper Lane"], album: "Glasshouse Weather", albumId: "1600000010", duration: 188, cover: GLASSHOUSE_COVER }),
+      itunesSong({ id: "1600000011", name: "Morning Static", artist: ["Juniper Lane"], artistId: JUNIPER_ID, album: "Glasshouse Weather", albumId: "1600000010", duration: 204, cover: GLASSHOUSE_COVER }),
+      itunesSong({ id: "1600000012", name: "Paper Kites", artist: ["Juniper Lane"], artistId: JUNIPER_ID, album: "Glasshouse Weather", albumId: "1600000010", duration: 188, cover: GLASSHOUSE_COVER }),
     ]);
-    expect(sim.log).toEqual(["GET /search?term=glasshouse&media=music&entity=song&limit=2&offset=0&country=us"]);
+    // Apple documents no offset: the first page goes without one.
+    expect(sim.log).toEqual(["GET /search?term=glasshouse&media=music&entity=song&limit=2&country=us"]);
   });
 
   it("the last, short page gives the exact count; a page past the end says 0", async () => {
@@ -127,7 +131,7 @@ describe("search", () => {
   it("sends the term encoded, and searches the configured storefront", async () => {
     const gb = createItunes({ baseURL: sim.url, country: "gb" }).methods;
     const result = await gb.search({ q: "okoro & the", page: 1, size: 5 }, ctx());
-    expect(result).toEqual({ total: 1, list: [itunesSong({ id: "1600000021", name: "Saltwater Radio", artist: ["Okoro & The Tide"], album: "Saltwater Radio - Single", albumId: "1600000020", duration: 200, cover: SALTWATER_COVER })] });
-    expect(sim.log).toEqual(["GET /search?term=okoro+%26+the&media=music&entity=song&limit=5&offset=0&country=gb"]);
+    expect(result).toEqual({ total: 1, list: [itunesSong({ id: "1600000021", name: "Saltwater Radio", artist: ["Okoro & The Tide"], artistId: OKORO_ID, album: "Saltwater Radio - Single", albumId: "1600000020", duration: 200, cover: SALTWATER_COVER })] });
+    expect(sim.log).toEqual(["GET /search?term=okoro+%26+the&media=music&entity=song&limit=5&country=gb"]);
   });
 });

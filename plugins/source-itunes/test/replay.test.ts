@@ -63,9 +63,10 @@ describe.skipIf(!hasRecordings("itunes"))("replay of recorded iTunes answers", (
   it("the GB storefront: song 1038991877 and its preview", async () => {
     const cover = "http://is4.mzstatic.com/image/thumb/Music3/v4/ee/f9/ed/eef9ed9f-5539-6356-319c-d91676811eab/source/600x600bb.jpg";
     expect(await gb.song("1038991877", ctx())).toEqual({
-      ...itunesSong({ id: "1038991877", name: "Raining Blood", artist: ["Slayer"], album: "Reign In Blood", albumId: "1038991417", duration: 222, cover }),
+      ...itunesSong({ id: "1038991877", name: "Raining Blood", artist: ["Slayer"], artistId: "414425", album: "Reign In Blood", albumId: "1038991417", duration: 222, cover }),
       quality: ["standard"],
       publishAt: "1986-10-07",
+      link: "https://itunes.apple.com/gb/album/raining-blood/id1038991417?i=1038991877&uo=4",
     });
     expect(await gb.url("1038991877", "high", ctx())).toEqual({
       source: SOURCE,
@@ -89,7 +90,7 @@ describe.skipIf(!hasRecordings("itunes"))("replay of recorded iTunes answers", (
 
   it("artist 414425 from its recorded entry and songs; no picture", async () => {
     const artist = await gb.artist("414425", ctx());
-    expect(artist).toMatchObject({ id: "414425", name: "Slayer", avatar: null });
+    expect(artist).toMatchObject({ id: "414425", name: "Slayer", avatar: null, link: "https://itunes.apple.com/gb/artist/slayer/id414425?uo=4" });
     expect(artist.song.map((s) => s.name)).toContain("Angel of Death");
     expect(new Set(artist.song.map((s) => s.artist[0]))).toEqual(new Set(["Slayer"]));
   });
@@ -102,6 +103,7 @@ describe.skipIf(!hasRecordings("itunes"))("replay of recorded iTunes answers", (
         id: "561710598",
         name: "It's All Over Your Body",
         artist: ["José James"],
+        artistId: "467392350",
         album: "It's All Over Your Body EP",
         albumId: "561710595",
         duration: 329,

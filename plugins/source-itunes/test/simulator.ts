@@ -5,9 +5,9 @@
  * comma-separated lookups, Apple's HTTP 400 refusals, and 404 for a storefront without a feed.
  */
 import { getQuery, getRouterParam, type H3Event } from "h3";
-import { startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
+import { hasAllWords, startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
 import { ALBUMS, ALL_SONGS, ARTISTS, FEEDS } from "./fixtures/catalog.ts";
-import { appleAnswer, appleRefusal, artistEntry, collectionEntry, feedBody, songEntry } from "./fixtures/shapes.ts";
+import { appleAnswer, appleRefusal, artistEntry, collectionEntry, feedBody, songEntry, type TrackSeed } from "./fixtures/shapes.ts";
 
 /** The chart paths, as the plugin's `most-played` feed routes name them. */
 export const FEED_ROUTE = "GET /api/v2/:country/music/most-played/:size/songs.json";
@@ -21,15 +21,16 @@ const MUSIC_ENTITIES = new Set(["musicArtist", "musicTrack", "album", "musicVide
 
 export type ItunesSimulator = Simulator;
 
-export async function startItunesSimulator(): Promise<ItunesSimulator> {
+/** `songs`: the songs `/search` and `/lookup` know (by default the hand-written catalog's). */
+export async function startItunesSimulator(songs: TrackSeed[] = ALL_SONGS): Promise<ItunesSimulator> {
   const routes: Record<string, RouteHandler> = {
     [SEARCH_ROUTE]: (event) => {
       const query = queryOf(event);
       if (query.media !== undefined && query.media !== "music" && query.media !== "all") return appleRefusal("mediaType");
       if (query.entity !== undefined && !MUSIC_ENTITIES.has(query.entity)) return appleRefusal("resultEntity");
       if (query.country !== undefined && !/^[a-z]{2}$/i.test(query.country)) return appleRefusal("country");
-      const term = (query.term ?? "").toLowerCase();
-      const hits = term ? ALL_SONGS.filter((t) => `${t.name} ${t.album.artist.name} ${t.album.name}`.toLowerCase().includes(term)) : [];
+      const term = query.term ?? "";
+      const hits = songs.filter((t) => hasAllWords(term, t.name, t.album.artist.name, t.album.name));
       const offset = /^\d+$/.test(query.offset ?? "") ? Number(query.offset) : 0;
       return appleAnswer(hits.slice(offset, offset + limitOf(query)).map(songEntry));
     },
@@ -38,7 +39,7 @@ export async function startItunesSimulator(): Promise<ItunesSimulator> {
       if (!/^\d+(,\d+)*$/.test(query.id ?? "")) return appleRefusal("id");
       const withSongs = query.entity === "song";
       const limit = limitOf(query);
-      return appleAnswer(query.id!.split(",").flatMap((id) => lookupOne(Number(id), withSongs, limit)));
+      return appleAnswer(query.id!.split(",").flatMap((id) => lookupOne(songs, Number(id), withSongs, limit)));
     },
     [FEED_ROUTE]: (event) => {
       const feed = FEEDS.find((f) => f.country === getRouterParam(event, "country"));
@@ -61,8 +62,8 @@ function limitOf(query: Record<string, string | undefined>): number {
 }
 
 /** One id of a lookup: a song, or an album or artist followed (with `entity=song`) by its songs, album first. */
-function lookupOne(id: number, withSongs: boolean, limit: number): unknown[] {
-  const song = ALL_SONGS.find((t) => t.id === id);
+function lookupOne(songs: TrackSeed[], id: number, withSongs: boolean, limit: number): unknown[] {
+  const song = songs.find((t) => t.id === id);
   if (song) return [songEntry(song)];
   const album = ALBUMS.find((a) => a.seed.id === id);
   // Apple lists an album's songs in disc and track order; reversed here, so tests prove the plugin sorts them itself.

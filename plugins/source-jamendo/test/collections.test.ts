@@ -11,7 +11,7 @@ import type { JamendoSimulator } from "./simulator.ts";
 
 const GLASS_COVER = `${COVERS}?type=album&id=201455&width=600`;
 const glassSong = (id: string, name: string, duration: number) =>
-  jamendoSong({ id, name, artist: ["Lumen Drift"], album: "Northern Glass", albumId: "201455", duration, cover: GLASS_COVER, license: BY_NC_SA });
+  jamendoSong({ id, name, artist: ["Lumen Drift"], artistId: "480211", album: "Northern Glass", albumId: "201455", duration, cover: GLASS_COVER, license: BY_NC_SA });
 
 let sim: JamendoSimulator;
 let jamendoSource: SourceMethods;
@@ -27,6 +27,7 @@ describe("album", () => {
       cover: GLASS_COVER,
       publishAt: "2016-03-11",
       song: [glassSong("1630001", "Frost on the Wire", 214), glassSong("1630002", "Lantern Season", 187), glassSong("1630003", "Harbour Static", 241), glassSong("1630004", "Kelvin", 302)],
+      link: "https://www.jamendo.com/list/a201455",
     });
     expect(sim.log).toEqual([asked("/albums/tracks/", "id=201455&imagesize=600")]);
   });
@@ -45,7 +46,8 @@ describe("artist", () => {
       id: "480211",
       name: "Lumen Drift",
       avatar: `${COVERS}?type=artist&id=480211&width=300`,
-      song: ["1630001", "1630002", "1630004", "1630003"].map((id) => expect.objectContaining({ id, album: "Northern Glass", cover: `${GLASS_COVER}&trackid=${id}` })),
+      song: ["1630001", "1630002", "1630004", "1630003"].map((id) => expect.objectContaining({ id, album: "Northern Glass", cover: `${GLASS_COVER}&trackid=${id}`, artistId: ["480211"] })),
+      link: "https://www.jamendo.com/artist/480211",
     });
     expect(sim.log.sort()).toEqual([
       asked("/artists/", "id=480211"),
@@ -69,9 +71,9 @@ describe("playlist", () => {
       creator: "ferrywatcher",
       count: 7,
       song: [
-        jamendoSong({ id: "1708801", name: "Shingle", artist: ["Saltmarsh Choir"], album: "Low Tide Radio", albumId: "203980", duration: 176, cover: `${COVERS}?type=album&id=203980&width=600&trackid=1708801`, license: BY }),
-        jamendoSong({ id: "1630004", name: "Kelvin", artist: ["Lumen Drift"], album: "Northern Glass", albumId: "201455", duration: 302, cover: `${GLASS_COVER}&trackid=1630004`, license: BY_NC_SA }),
-        jamendoSong({ id: "1630002", name: "Lantern Season", artist: ["Lumen Drift"], album: "Northern Glass", albumId: "201455", duration: 187, cover: `${GLASS_COVER}&trackid=1630002`, license: BY_NC_SA }),
+        jamendoSong({ id: "1708801", name: "Shingle", artist: ["Saltmarsh Choir"], artistId: "480377", album: "Low Tide Radio", albumId: "203980", duration: 176, cover: `${COVERS}?type=album&id=203980&width=600&trackid=1708801`, license: BY }),
+        jamendoSong({ id: "1630004", name: "Kelvin", artist: ["Lumen Drift"], artistId: "480211", album: "Northern Glass", albumId: "201455", duration: 302, cover: `${GLASS_COVER}&trackid=1630004`, license: BY_NC_SA }),
+        jamendoSong({ id: "1630002", name: "Lantern Season", artist: ["Lumen Drift"], artistId: "480211", album: "Northern Glass", albumId: "201455", duration: 187, cover: `${GLASS_COVER}&trackid=1630002`, license: BY_NC_SA }),
       ],
       page: 2,
       size: 3,

@@ -42,9 +42,11 @@ describe("/v1 through the jamendo plugin bound as source_e", () => {
       cover: "https://usercontent.jamendo.com?type=album&id=201455&width=600&trackid=1630002",
       available: true,
       vip: false,
+      artistId: ["480211"],
       license: "http://creativecommons.org/licenses/by-nc-sa/3.0/",
       quality: ["standard", "high", "lossless"],
       publishAt: "2016-03-11",
+      link: "https://www.jamendo.com/track/1630002",
     });
   });
 

@@ -51,10 +51,10 @@ export const asked = (path: string, query: string) => `GET ${API_PREFIX}${path}?
 
 /** A song exactly as the plugin maps it, to compare with `toEqual`: every field, available unless said, never VIP. */
 export function jamendoSong(
-  fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover"> & { license: string | null; available?: boolean },
+  fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover"> & { artistId: string; license: string | null; available?: boolean },
 ): Song & { license: string | null } {
-  const { license, available, ...rest } = fields;
-  return { source: SOURCE, ...rest, available: available ?? true, vip: false, license };
+  const { license, available, artistId, ...rest } = fields;
+  return { source: SOURCE, ...rest, available: available ?? true, vip: false, artistId: [artistId], license };
 }
 
 /** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */

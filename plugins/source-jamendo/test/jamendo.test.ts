@@ -51,9 +51,11 @@ describe("song", () => {
       cover: GLASS_COVER("1630001"),
       available: true,
       vip: false,
+      artistId: ["480211"],
       license: BY_NC_SA,
       quality: ["standard", "high", "lossless"],
       publishAt: "2016-03-11",
+      link: "https://www.jamendo.com/track/1630001",
     });
     // Singles too: Jamendo lists album tracks only unless `type` names both.
     expect(sim.log).toEqual([asked(TRACK, "id=1630001&type=single+albumtrack&imagesize=600")]);
@@ -61,9 +63,10 @@ describe("song", () => {
 
   it("a single has no album: empty album fields, its own picture", async () => {
     expect(await jamendoSource.song("1712040", ctx())).toEqual({
-      ...jamendoSong({ id: "1712040", name: "Paper Boat", artist: ["Orla Fenwick"], album: "", albumId: "", duration: 233, cover: `${COVERS}?type=track&id=1712040&width=600`, license: BY }),
+      ...jamendoSong({ id: "1712040", name: "Paper Boat", artist: ["Orla Fenwick"], artistId: "481902", album: "", albumId: "", duration: 233, cover: `${COVERS}?type=track&id=1712040&width=600`, license: BY }),
       quality: ["standard", "high", "lossless"],
       publishAt: "2021-05-05",
+      link: "https://www.jamendo.com/track/1712040",
     });
   });
 
@@ -144,8 +147,8 @@ describe("search", () => {
     const result = await jamendoSource.search({ q: "drift", page: 2, size: 2 }, ctx());
     expect(result.total).toBe(5);
     expect(result.list).toEqual([
-      jamendoSong({ id: "1630003", name: "Harbour Static", artist: ["Lumen Drift"], album: "Northern Glass", albumId: "201455", duration: 241, cover: GLASS_COVER("1630003"), license: BY_NC_SA }),
-      jamendoSong({ id: "1630004", name: "Kelvin", artist: ["Lumen Drift"], album: "Northern Glass", albumId: "201455", duration: 302, cover: GLASS_COVER("1630004"), license: BY_NC_SA }),
+      jamendoSong({ id: "1630003", name: "Harbour Static", artist: ["Lumen Drift"], artistId: "480211", album: "Northern Glass", albumId: "201455", duration: 241, cover: GLASS_COVER("1630003"), license: BY_NC_SA }),
+      jamendoSong({ id: "1630004", name: "Kelvin", artist: ["Lumen Drift"], artistId: "480211", album: "Northern Glass", albumId: "201455", duration: 302, cover: GLASS_COVER("1630004"), license: BY_NC_SA }),
     ]);
     expect(sim.log).toEqual([asked(TRACK, "search=drift&offset=2&limit=2&fullcount=true&type=single+albumtrack&imagesize=600")]);
   });

@@ -46,6 +46,7 @@ describe.skipIf(!hasRecordings("jamendo"))("replay of recorded Jamendo track obj
         id: "730",
         name: "Giants",
         artist: ["Haeresis"],
+        artistId: "92",
         album: "Opera I",
         albumId: "119",
         duration: 136,
@@ -54,6 +55,7 @@ describe.skipIf(!hasRecordings("jamendo"))("replay of recorded Jamendo track obj
       }),
       quality: ["standard", "high", "lossless"],
       publishAt: "2005-04-12",
+      link: "https://www.jamendo.com/track/730",
     });
   });
 

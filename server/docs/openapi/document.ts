@@ -5,11 +5,15 @@
  */
 import { DEFAULT_USER_AGENT_BLOCK, VERSION } from "../../../core/config.ts";
 import type { SourceInfo } from "../../../core/domain.ts";
-import { V1_STATUS } from "../../v1/errors.ts";
+import { V1_STATUS } from "../../../core/errors.ts";
 import { MEANING } from "../reference.ts";
 import { apiComponents, apiPaths } from "./api.ts";
 import { answerComponents, type JsonSchema } from "./json-schema.ts";
+import { OPERATIONS_TAG, probePaths, probeSecuritySchemes, type MetricsDoc } from "./probes.ts";
 import { v1Components, v1Paths } from "./v1.ts";
+
+/** The user-agent the requests of Try it out on `/docs` carry (`public/docs.js`), so that the curl command it shows is answered. */
+export const DOCS_USER_AGENT = "my-app/1.0 (music-aggregator docs)";
 
 export interface OpenApiInput {
   /** the registered sources (named in the `source` parameter's description) */
@@ -18,12 +22,14 @@ export interface OpenApiInput {
   shareEnabled: boolean;
   /** the user-agent block list in force */
   userAgentBlock?: readonly string[];
+  /** whether `/metrics` is served, and behind a token */
+  metrics?: MetricsDoc;
 }
 
 /** The file names `/assets/{name}` serves (the docs' and the playground's). */
 export type AssetNames = readonly string[];
 
-export function openApiDocument({ sources, shareEnabled, userAgentBlock = DEFAULT_USER_AGENT_BLOCK }: OpenApiInput, assets: AssetNames = []): JsonSchema {
+export function openApiDocument({ sources, shareEnabled, userAgentBlock = DEFAULT_USER_AGENT_BLOCK, metrics = { enabled: true, protected: false } }: OpenApiInput, assets: AssetNames = []): JsonSchema {
   const v1 = v1Components();
   return {
     openapi: "3.1.1",
@@ -34,9 +40,15 @@ export function openApiDocument({ sources, shareEnabled, userAgentBlock = DEFAUL
       { name: "service", description: "/v1: the service's own state" },
       { name: "share", description: "/api: the share-listing service" },
       { name: "pages", description: "documentation and playground pages" },
+      OPERATIONS_TAG,
     ],
-    paths: { ...v1Paths(sources), ...apiPaths(shareEnabled), ...pagePaths(assets) },
-    components: { schemas: { ...answerComponents(), ...v1.schemas, ...apiComponents() }, parameters: v1.parameters, headers: v1.headers },
+    paths: { ...v1Paths(sources), ...apiPaths(shareEnabled), ...pagePaths(assets), ...probePaths(metrics) },
+    components: {
+      schemas: { ...answerComponents(), ...v1.schemas, ...apiComponents() },
+      parameters: v1.parameters,
+      headers: v1.headers,
+      securitySchemes: probeSecuritySchemes(metrics),
+    },
   };
 }
 
@@ -52,7 +64,7 @@ function description(userAgentBlock: readonly string[]): string {
 
 **HTTP caching**: an answer the service caches says \`Cache-Control: public, max-age=\` the seconds left of its cache entry (and \`stale-if-error\`), with a weak \`ETag\`; send it back in \`If-None-Match\` for a 304 without a body (JSONP too). Errors, /v1/status and per-client answers are \`no-store\`; a cached not-found is kept as long as the service keeps it.
 
-**User-agent**: send one that names your application. An empty user-agent, or one with any of these product tokens (anywhere, any case), is answered 4002 (HTTP 403): ${userAgentBlock.map((entry) => `\`${entry.replace(/[/(]\s*$/, "").trim()}\``).join(", ")}.
+**User-agent**: send one that names your application. An empty user-agent, or one with any of these product tokens (anywhere, any case), is answered 4002 (HTTP 403): ${userAgentBlock.map((entry) => `\`${entry.replace(/[/(]\s*$/, "").trim()}\``).join(", ")}. That is why the curl command **Try it out** shows carries \`-H 'User-Agent: ${DOCS_USER_AGENT}'\`: without it curl sends its own, \`curl/…\`, and is answered 4002. Put your application's name there.
 
 **Error codes** (HTTP status in JSON mode):
 
@@ -60,7 +72,9 @@ function description(userAgentBlock: readonly string[]): string {
 |---|---|---|---|
 ${codes}
 
-The /api answers are \`{code, message, data}\` with \`code\` equal to the HTTP status.`;
+The /api answers are \`{code, message, data}\` with \`code\` equal to the HTTP status.
+
+**Every answer** carries \`X-Request-Id\` (the caller's own when it is 1 to 128 of \`A-Za-z0-9._:=+/-\`, else a new UUID), also written in its access line. Answers of 1 KB or more of a text type are compressed (brotli or gzip) when \`Accept-Encoding\` allows, with \`Vary: Accept-Encoding\` (extensions beyond the interface contract).`;
 }
 
 function pagePaths(assets: AssetNames): Record<string, JsonSchema> {

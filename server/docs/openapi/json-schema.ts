@@ -4,7 +4,7 @@
  * the `/v1` data types becoming named `components.schemas` that refer to one another.
  */
 import { z } from "zod";
-import { CAPABILITIES } from "../../../core/operations.ts";
+import { OPERATION_NAMES } from "../../../core/operations.ts";
 import { DOCUMENTED_TYPES } from "../type-docs.ts";
 import { API_TYPES } from "./api-answers.ts";
 
@@ -65,8 +65,8 @@ export function answerComponents(): Record<string, JsonSchema> {
     description: "one row per registered source id (disabled ones included): which operations it serves",
     additionalProperties: {
       type: "object",
-      properties: Object.fromEntries(CAPABILITIES.map((c) => [c, { type: "boolean" }])),
-      required: [...CAPABILITIES],
+      properties: Object.fromEntries(OPERATION_NAMES.map((c) => [c, { type: "boolean" }])),
+      required: [...OPERATION_NAMES],
       additionalProperties: { type: "boolean" },
     },
   };

@@ -2,14 +2,16 @@
  * The `/v1` part of the OpenAPI document, from the operation table (`core/operations.ts`: the
  * parameters with their limits, the data of each answer) and `SERVICE_ENDPOINTS`, with the
  * common `origin`/`callback`/`cb` parameters, the envelope, JSONP, every error code with its
- * HTTP status (`V1_STATUS`), and the HTTP caching headers (`server/v1/http-caching.ts`).
+ * HTTP status (`V1_STATUS`, from the one error table), and the HTTP caching headers
+ * (`server/v1/http-caching.ts`).
  */
 import type { SourceInfo } from "../../../core/domain.ts";
-import { CAPABILITIES, OPERATIONS } from "../../../core/operations.ts";
+import { OPERATION_NAMES, OPERATIONS } from "../../../core/operations.ts";
 import { callback, origin } from "../../../core/params.ts";
-import { V1_STATUS } from "../../v1/errors.ts";
+import { V1_STATUS } from "../../../core/errors.ts";
+import { sharedCacheable } from "../../v1/http-caching.ts";
 import { SERVICE_ENDPOINTS } from "../../v1/routes.ts";
-import { MEANING } from "../reference.ts";
+import { MEANING, PLAYLIST_JSONP_RULE } from "../reference.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES, V1_ERROR_EXAMPLES, type OperationExample } from "./examples.ts";
 import { dataSchema, fieldsOf, inputSchema, isRequired, typeRef, type JsonSchema } from "./json-schema.ts";
 
@@ -26,27 +28,29 @@ const SERVICE_CODES = [1001, 1004, 4001, 4002, 5000];
 export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
   const registered = Object.keys(sources.capability).join(", ") || "none";
   const paths: Record<string, JsonSchema> = {};
-  for (const capability of CAPABILITIES) {
+  for (const capability of OPERATION_NAMES) {
     const op = OPERATIONS[capability];
     const examples = OPERATION_EXAMPLES[capability];
     const first = Object.values(examples)[0];
     const parameters = fieldsOf(op.params).map(([name, field]) => {
       const schema = inputSchema(field);
-      const example = first.query[name];
       const description = name === "source" ? `${field.description}; registered here: ${registered}` : field.description;
-      return { name, in: "query", required: isRequired(field), description, schema, ...(example === undefined ? {} : { example: typed(schema, example) }) };
+      return { name, in: "query", required: isRequired(field), description, schema, ...parameterExamples(name, schema, examples) };
     });
     const codes = Object.keys(V1_STATUS).map(Number).filter((code) => code !== 0 && (code !== 3002 || capability === "url"));
+    const answers = Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)]));
+    // Shared HTTP caches may keep it: it carries an ETag, and If-None-Match gets 304.
+    const kept = sharedCacheable(op);
     paths[op.path] = {
       get: {
         operationId: capability,
         tags: ["music"],
         summary: op.summary,
-        description: `${op.summary} HEAD is answered like GET, without a body.`,
-        parameters: [...parameters, ...commonParameters(op.cbAlias, true)],
+        description: `${op.summary}${op.notes ? ` ${op.notes}` : ""} HEAD is answered like GET, without a body.${op.cbAlias ? "" : ` ${markdown(PLAYLIST_JSONP_RULE)}`}${kept ? "" : " Cache-Control: no-store (an answer the service composes itself)."}`,
+        parameters: [...parameters, ...commonParameters(op.cbAlias, kept)],
         responses: {
-          "200": success(dataSchema(op.data), Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)])), true),
-          "304": NOT_MODIFIED,
+          "200": success(dataSchema(op.data), answers, true, jsonpExample(op.path, first.query, answers[Object.keys(examples)[0]].value), kept),
+          ...(kept ? { "304": NOT_MODIFIED } : {}),
           ...failures(codes),
         },
       },
@@ -56,6 +60,7 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
     // The matrix changes only with the config: kept by HTTP caches and asked again (no-cache); the status never kept.
     const revalidated = endpoint.path === "/v1/source";
     const caching = revalidated ? "Cache-Control: no-cache, with an ETag (304 when unchanged)." : "Cache-Control: no-store.";
+    const value = envelope(SERVICE_EXAMPLES[endpoint.path], null);
     paths[endpoint.path] = {
       get: {
         operationId: endpoint.path.slice("/v1/".length),
@@ -64,7 +69,7 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
         description: `${endpoint.summary} Computed per request, never cached by the service; ${caching} HEAD is answered like GET, without a body.`,
         parameters: commonParameters(true, revalidated),
         responses: {
-          "200": success(typeRef(endpoint.data), { example: { value: envelope(SERVICE_EXAMPLES[endpoint.path], null) } }, false, revalidated),
+          "200": success(typeRef(endpoint.data), { example: { value } }, false, jsonpExample(endpoint.path, {}, value), revalidated),
           ...(revalidated ? { "304": NOT_MODIFIED } : {}),
           ...failures(SERVICE_CODES),
         },
@@ -127,11 +132,44 @@ export function v1Components(): { parameters: JsonSchema; headers: JsonSchema; s
 
 // --- internal ---
 
+/** The callback name of the JSONP examples. */
+const JSONP_CALLBACK = "onMusic";
+
+/** `conditional`: If-None-Match is answered (the answer carries an ETag). */
 function commonParameters(cbAlias: boolean, conditional: boolean): JsonSchema[] {
-  const refs = [{ $ref: "#/components/parameters/origin" }, { $ref: "#/components/parameters/callback" }];
-  if (cbAlias) refs.push({ $ref: "#/components/parameters/cb" });
-  if (conditional) refs.push({ $ref: "#/components/parameters/If-None-Match" });
-  return refs;
+  const origin = { $ref: "#/components/parameters/origin" };
+  const conditions = conditional ? [{ $ref: "#/components/parameters/If-None-Match" }] : [];
+  if (cbAlias) return [origin, { $ref: "#/components/parameters/callback" }, { $ref: "#/components/parameters/cb" }, ...conditions];
+  // Where cb is no alias, the callback parameter says so itself: it is where people look.
+  const callbackParameter = v1Components().parameters.callback as JsonSchema;
+  return [origin, { ...callbackParameter, description: `${callbackParameter.description}. ${markdown(PLAYLIST_JSONP_RULE)}` }, ...conditions];
+}
+
+/** The JSONP answer to `path` with `query` and callback=onMusic, saying its request. */
+function jsonpExample(path: string, query: Record<string, string>, answer: unknown): JsonSchema {
+  const search = new URLSearchParams({ ...query, origin: "my-site.example", callback: JSONP_CALLBACK });
+  return {
+    summary: `with callback=${JSONP_CALLBACK}`,
+    description: `The answer to GET ${path}?${search}`,
+    value: `/**/ typeof ${JSONP_CALLBACK} === 'function' && ${JSONP_CALLBACK}(${JSON.stringify(answer)});`,
+  };
+}
+
+/** The rule's parameter names as code, for the Markdown of OpenAPI descriptions. */
+function markdown(text: string): string {
+  return text.replace(/\b(callback|cb|application\/json)\b/g, "`$1`");
+}
+
+/**
+ * A parameter's values in the answer examples: one `example` when they agree, else `examples`
+ * named and summed up as the answers are, which Swagger UI offers in a list: Try it out can then
+ * ask every source, not only the first (whose values come first, as the defaults).
+ */
+function parameterExamples(name: string, schema: JsonSchema, examples: Record<string, OperationExample>): JsonSchema {
+  const given = Object.entries(examples).filter(([, e]) => e.query[name] !== undefined);
+  if (!given.length) return {};
+  if (given.every(([, e]) => e.query[name] === given[0][1].query[name])) return { example: typed(schema, given[0][1].query[name]) };
+  return { examples: Object.fromEntries(given.map(([key, e]) => [key, { summary: e.summary, value: typed(schema, e.query[name]) }])) };
 }
 
 /** The answer to a request whose If-None-Match names the answer's entity tag (JSON and JSONP alike). */
@@ -154,10 +192,10 @@ function envelope(data: unknown, source: string | null | undefined) {
   return { code: 0, message: "ok", data, source: source ?? null, cost: source ? 12 : 0 };
 }
 
-function success(data: JsonSchema, examples: Record<string, { summary?: string; value: unknown }>, cached: boolean, tagged = cached): JsonSchema {
-  const first = Object.values(examples)[0].value;
+/** `tagged`: the answer carries an ETag (and If-None-Match gets 304); else only Cache-Control. */
+function success(data: JsonSchema, examples: Record<string, { summary?: string; value: unknown }>, cached: boolean, jsonp: JsonSchema, tagged: boolean): JsonSchema {
   return {
-    description: "Success (code 0). With callback (or cb): the same envelope, as JSONP.",
+    description: "Success (code 0). With callback: the same envelope, as JSONP.",
     headers: { ...RATE_LIMIT_HEADERS, ...(tagged ? CACHING_HEADERS : CACHE_CONTROL), ...(cached ? { "X-Cache": { $ref: "#/components/headers/X-Cache" } } : {}) },
     content: {
       "application/json": {
@@ -176,7 +214,7 @@ function success(data: JsonSchema, examples: Record<string, { summary?: string; 
       },
       "application/javascript": {
         schema: { type: "string", description: "/**/ typeof NAME === 'function' && NAME(ENVELOPE); (failures too, always HTTP 200)" },
-        example: `/**/ typeof onMusic === 'function' && onMusic(${JSON.stringify(first)});`,
+        examples: { jsonp: jsonp },
       },
     },
   };

@@ -4,7 +4,7 @@
  * audio plays (and when it is moved).
  */
 import { lineAt, parseLrc } from "./lrc.js";
-import { el, failure } from "./render.js";
+import { el, failure, sourceLink } from "./render.js";
 
 /** `parts`: the audio, now-playing, state and lyrics elements; `call(path, params)`: the API. */
 export function createPlayer({ audio, nowPlaying, state, lyrics }, call) {
@@ -50,8 +50,15 @@ export function createPlayer({ audio, nowPlaying, state, lyrics }, call) {
     follow();
   }
 
-  /** Plays `song`: from `address` when the caller has one (a playlist's with_url), else from /v1/song/url. */
-  async function play(song, address) {
+  /** Beside a preview, the song's page on its source (Apple asks for one): from /v1/song, which the url's lookup left cached. */
+  async function linkSource(song, mine) {
+    const answer = await call("/v1/song", { source: song.source, id: song.id }).catch((error) => error);
+    const link = answer instanceof Error || answer.code !== 0 || !answer.data.link ? null : sourceLink(answer.data.link);
+    if (mine === ticket && link) nowPlaying.append(" ", link);
+  }
+
+  /** Plays `song`: from `address` when the caller has one (a playlist's with_url, a copy elsewhere: `note` says which), else from /v1/song/url. */
+  async function play(song, address, note = "Address from the playlist answer (with_url=1).") {
     const mine = ++ticket;
     nowPlaying.replaceChildren(el("strong", {}, song.name), ` by ${song.artist.join(", ") || "unknown artist"} (${song.source}, id ${song.id})`);
     audio.pause();
@@ -62,17 +69,20 @@ export function createPlayer({ audio, nowPlaying, state, lyrics }, call) {
     void loadLyrics(song, mine);
 
     let url = address;
+    let preview = song.preview === true;
     if (!url) {
       say("Asking for a public address…");
       const answer = await call("/v1/song/url", { source: song.source, id: song.id }).catch((error) => error);
       if (mine !== ticket) return;
       if (answer instanceof Error || answer.code !== 0) return say(`No address: ${failure(answer)}`, true);
-      const { quality, bitrate, preview } = answer.data;
+      const { quality, bitrate } = answer.data;
+      preview = answer.data.preview === true;
       url = answer.data.url;
       say(`${preview ? "Preview clip" : "Full song"}, ${quality}, ${bitrate} kbps.`);
     } else {
-      say("Address from the playlist answer (with_url=1).");
+      say(preview ? `${note.replace(/\.$/, "")}: a preview clip.` : note);
     }
+    if (preview) void linkSource(song, mine);
     audio.src = url;
     try {
       await audio.play();

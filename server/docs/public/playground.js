@@ -6,8 +6,9 @@
  * each source serves.
  */
 import { jsonp } from "./jsonp.js";
+import { fullLengthOffer } from "./full-length.js";
 import { createPlayer } from "./player.js";
-import { capabilityTable, cover, duration, el, failure, songList } from "./render.js";
+import { capabilityTable, cover, duration, el, failure, songList, sourceLink } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const base = apiBase(new URLSearchParams(location.search).get("api"));
@@ -88,12 +89,19 @@ async function open(kind, source, id, page = 1) {
     song: () => [
       cover(d.cover, ""),
       heading(`Song: ${d.name}`),
+      d.link ? el("p", {}, sourceLink(d.link)) : null,
       el("p", {}, `${d.artist.join(", ")} · ${d.album || "no album"} · ${duration(d.duration)} · published ${d.publishAt ?? "unknown"}`),
       el("p", {}, `Qualities: ${d.quality.join(", ") || "none"}${d.vip ? " · VIP: no public address" : ""}${d.available ? "" : " · not playable"}`),
       songList([d], actions, "This song"),
+      fullLengthOffer(d, call, player.play),
     ],
-    album: () => [cover(d.cover, ""), heading(`Album: ${d.name}`), el("p", {}, `${d.artist.join(", ")} · published ${d.publishAt ?? "unknown"}`), songList(d.song, actions, "Album songs")],
-    artist: () => [cover(d.avatar, ""), heading(`Artist: ${d.name}`), el("p", {}, "Popular songs:"), songList(d.song, actions, "Popular songs")],
+    album: () => [
+      cover(d.cover, ""),
+      heading(`Album: ${d.name}`),
+      el("p", {}, `${d.artist.join(", ")} · published ${d.publishAt ?? "unknown"}`, d.link ? [" · ", sourceLink(d.link)] : null),
+      songList(d.song, actions, "Album songs"),
+    ],
+    artist: () => [cover(d.avatar, ""), heading(`Artist: ${d.name}`), el("p", {}, "Popular songs:", d.link ? [" ", sourceLink(d.link)] : null), songList(d.song, actions, "Popular songs")],
     playlist: () => [
       cover(d.cover, ""),
       heading(`Playlist: ${d.name}`),

@@ -2,6 +2,7 @@
  * The playground's DOM building blocks. Everything from the API is set as text or as an
  * attribute value, never parsed as HTML, so a song called "<script>" stays a title.
  */
+import { alsoOn } from "./also-on.js";
 
 /** An element with attributes (`on*` functions become listeners) and children (strings are text). */
 export function el(tag, attributes = {}, ...children) {
@@ -34,9 +35,33 @@ export function failure(outcome) {
   return `code ${outcome.code}: ${outcome.message}`;
 }
 
+/** Sites of the sources' own pages, by host, for the links beside previews ("on Apple Music"). */
+const SITES = [
+  [/(^|\.)music\.apple\.com$/, "Apple Music"],
+  [/(^|\.)itunes\.apple\.com$/, "iTunes"],
+  [/(^|\.)deezer\.com$/, "Deezer"],
+  [/(^|\.)audius\.co$/, "Audius"],
+  [/(^|\.)archive\.org$/, "the Internet Archive"],
+  [/(^|\.)jamendo\.com$/, "Jamendo"],
+];
+
+/** A link to an item's page on its source ("on Deezer"), opened apart; nothing unless it is an http(s) address. */
+export function sourceLink(address) {
+  let url;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const site = SITES.find(([host]) => host.test(url.hostname))?.[1] ?? url.host;
+  return el("a", { class: "source-link", href: url.href, target: "_blank", rel: "noopener noreferrer" }, `on ${site}`);
+}
+
 /**
  * A list of songs: each row with a Play button (named "Play <title> by <artists>"), the song's
- * facts, and buttons to open the song and its album. `actions` has `play(song)`, `open(kind, source, id)`.
+ * facts, and buttons to open the song, its album and its artists (by `artistId`, where the
+ * source gives one). `actions` has `play(song)`, `open(kind, source, id)`.
  */
 export function songList(songs, actions, label) {
   const rows = songs.map((song) => {
@@ -51,9 +76,19 @@ export function songList(songs, actions, label) {
       song.available ? null : el("span", { class: "badge" }, "not playable"),
       el("button", { type: "button", "aria-label": `Details of ${song.name}`, onclick: () => actions.open("song", song.source, song.id) }, "Details"),
       song.albumId ? el("button", { type: "button", "aria-label": `Album ${song.album}`, onclick: () => actions.open("album", song.source, song.albumId) }, "Album") : null,
+      artistButtons(song, actions),
+      alsoOn(song, actions.open),
     );
   });
   return el("ol", { class: "songs", "aria-label": label }, rows.length ? rows : el("li", {}, "No songs."));
+}
+
+/** An Artist button per credited artist with an id (one artist: "Artist"; several: each by name). */
+function artistButtons(song, actions) {
+  const ids = Array.isArray(song.artistId) ? song.artistId : [];
+  return ids.map((id, i) =>
+    id ? el("button", { type: "button", "aria-label": `Artist ${song.artist[i]}`, onclick: () => actions.open("artist", song.source, id) }, ids.length > 1 ? song.artist[i] : "Artist") : null,
+  );
 }
 
 /** The capability matrix of `/v1/source`, with a button per source that has charts. */

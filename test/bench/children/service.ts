@@ -21,6 +21,6 @@ const { server } = await startService({
   catalog: new PluginCatalog([fake]),
   port: 0,
   host: "127.0.0.1",
-  log: createConsoleLogger("bench-service", true),
+  log: createConsoleLogger("bench-service", { quiet: true }),
 });
 serveCommands(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { memory: () => memoryAfterGc() });

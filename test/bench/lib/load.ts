@@ -31,9 +31,16 @@ export function loadTool(): "wrk" | "autocannon" {
   return wrk ? "wrk" : "autocannon";
 }
 
+export interface LoadOptions {
+  /** sent as Accept-Encoding (none by default) */
+  acceptEncoding?: string;
+  /** requests say they come from this many clients in turn (none by default) */
+  clients?: number;
+}
+
 /** Requests per second for `seconds`; `paths` (taken in turn) replace the URL's own path. A non-2xx answer aborts. */
-export async function load(url: string, seconds: number, paths?: string[], clients = 0): Promise<number> {
-  return loadTool() === "wrk" ? withWrk(url, seconds, paths, clients) : withAutocannon(url, seconds, paths, clients);
+export async function load(url: string, seconds: number, paths?: string[], options: LoadOptions = {}): Promise<number> {
+  return loadTool() === "wrk" ? withWrk(url, seconds, paths, options) : withAutocannon(url, seconds, paths, options);
 }
 
 /** The `X-Forwarded-For` of client number `n` (1-based), as the wrk script writes it. */
@@ -52,6 +59,8 @@ local i = 0
 local c = 0
 local bad = 0
 wrk.headers["User-Agent"] = os.getenv("BENCH_UA")
+local encoding = os.getenv("BENCH_ACCEPT_ENCODING")
+if encoding then wrk.headers["Accept-Encoding"] = encoding end
 request = function()
   if clients > 0 then
     c = c % clients + 1
@@ -67,11 +76,12 @@ done = function() io.write("non2xx " .. bad .. "\\n") end
 
 let scriptFile: string | undefined;
 
-function withWrk(url: string, seconds: number, paths: string[] | undefined, clients: number): Promise<number> {
+function withWrk(url: string, seconds: number, paths: string[] | undefined, { acceptEncoding, clients = 0 }: LoadOptions): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), "bench-wrk-"));
   scriptFile ??= join(dir, "load.lua");
   writeFileSync(scriptFile, WRK_SCRIPT);
   const env: NodeJS.ProcessEnv = { ...process.env, BENCH_UA, BENCH_CLIENTS: String(clients) };
+  if (acceptEncoding) env.BENCH_ACCEPT_ENCODING = acceptEncoding;
   if (paths) {
     env.BENCH_PATHS = join(dir, "paths.txt");
     writeFileSync(env.BENCH_PATHS, `${paths.join("\n")}\n`);
@@ -89,7 +99,7 @@ function withWrk(url: string, seconds: number, paths: string[] | undefined, clie
   });
 }
 
-async function withAutocannon(url: string, seconds: number, paths: string[] | undefined, clients: number): Promise<number> {
+async function withAutocannon(url: string, seconds: number, paths: string[] | undefined, { acceptEncoding, clients = 0 }: LoadOptions): Promise<number> {
   const targets = paths ?? [new URL(url).pathname + new URL(url).search];
   const count = clients ? Math.max(targets.length, clients) : paths ? targets.length : 0;
   const forwarded = (i: number) => (clients ? { "x-forwarded-for": clientAddress((i % clients) + 1) } : {});
@@ -97,7 +107,7 @@ async function withAutocannon(url: string, seconds: number, paths: string[] | un
     url,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { "user-agent": BENCH_UA },
+    headers: { "user-agent": BENCH_UA, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) },
     ...(count ? { requests: Array.from({ length: count }, (_, i) => ({ method: "GET" as const, path: targets[i % targets.length], headers: forwarded(i) })) } : {}),
   });
   if (result.non2xx || result.errors || result.timeouts) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);

@@ -25,11 +25,11 @@ export interface Measured {
 export async function measureRounds(urls: Record<string, string>, pids: Record<string, number>, roundSeconds: number, paths?: string[], clients = 0): Promise<Measured> {
   const rps: Record<string, number[]> = {};
   const cpu: Record<string, { ms: number; answers: number }> = {};
-  for (const url of Object.values(urls)) await load(url, 1, paths, clients); // warm-up
+  for (const url of Object.values(urls)) await load(url, 1, paths, { clients }); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
     for (const [target, url] of Object.entries(urls)) {
       const before = processCpuMs(pids[target]);
-      const rate = await load(url, roundSeconds, paths, clients);
+      const rate = await load(url, roundSeconds, paths, { clients });
       const after = processCpuMs(pids[target]);
       (rps[target] ??= []).push(rate);
       const spent = (cpu[target] ??= { ms: 0, answers: 0 });

@@ -15,17 +15,17 @@ export function startUpstream(): Promise<Upstream> {
 
 /**
  * The service with source_a..source_d on the four simulators and a limiter that never says 429;
- * `store` and `cache` change where its cache and rate limit live (the stores scenario).
+ * `extra` config on top (its `rateLimit` and `cache` keys merged with the bench's).
  */
-export function startService(upstream: Upstream, more: Pick<AppConfigInput, "store" | "cache"> & { trustProxy?: boolean } = {}): Promise<Service> {
+export function startService(upstream: Upstream, extra: AppConfigInput = {}): Promise<Service> {
   const ids = ["source_a", "source_b", "source_c", "source_d"];
   const config: AppConfigInput = {
     sources: Object.fromEntries(ids.map((id, i) => [id, { plugin: "fake", options: { baseURL: upstream.ready[i] } }])),
     lyrics: false,
-    rateLimit: { points: 1_000_000_000, duration: 60, trustProxy: more.trustProxy },
-    cache: { max: CACHE_MAX, ...more.cache },
-    store: more.store,
     upstream: { searchAllTimeoutMs: SEARCH_ALL_DEADLINE_MS },
+    ...extra,
+    rateLimit: { points: 1_000_000_000, duration: 60, ...extra.rateLimit },
+    cache: { max: CACHE_MAX, ...extra.cache },
   };
   return startChild<string>("service", { BENCH_CONFIG: JSON.stringify(config) });
 }

@@ -41,9 +41,9 @@ export async function stores(upstream: Upstream, roundSeconds: number): Promise<
   pinHelper(redis.pid!);
   const services: Partial<Record<Store, Service>> = {};
   try {
-    services.memory = await startService(upstream, { trustProxy: true });
-    services.tiered = await startService(upstream, { trustProxy: true, store: { redis: redis.url, prefix: "tiered" } });
-    services.redisOnly = await startService(upstream, { trustProxy: true, store: { redis: redis.url, prefix: "redis-only" }, cache: { localTier: false } });
+    services.memory = await startService(upstream, { rateLimit: { trustProxy: true } });
+    services.tiered = await startService(upstream, { rateLimit: { trustProxy: true }, store: { redis: redis.url, prefix: "tiered" } });
+    services.redisOnly = await startService(upstream, { rateLimit: { trustProxy: true }, store: { redis: redis.url, prefix: "redis-only" }, cache: { localTier: false } });
     const songs = Array.from({ length: DISTINCT_SONGS }, (_, i) => `/v1/song?origin=blog-player&source=source_a&id=z${i}`);
     for (const service of Object.values(services)) await fillAndRead(service.ready, [SONG, ...songs]);
 

@@ -1,0 +1,93 @@
+/**
+ * Whether two songs are one recording. Precision first: a wrong "yes" hides a song (or plays
+ * the wrong one), a wrong "no" only shows it twice, so every doubt is a "no".
+ *
+ * - Both sides know an ISRC: the ISRCs decide, nothing else.
+ * - Otherwise all of: the same title once its tags are read (`parseTitle`), the same version
+ *   tags (a live take, a remix, an edit, an acoustic or instrumental or karaoke or sped-up
+ *   version is never the plain recording, nor another version), at least one primary artist in
+ *   common (a cover by another artist never matches), and both lengths known and within
+ *   `DURATION_TOLERANCE_S` seconds of each other.
+ * - A live take is only ever the same live take: a bare `(Live)` tag, or a song on a live album
+ *   (`Live at …`, `Unplugged`; the Internet Archive's concert items are titled so), carries the
+ *   album it was recorded for, so two takes from different concerts never match.
+ * - A song of an album of instrumentals, remixes, karaoke, acoustic, sped-up, demo or cover
+ *   versions is that version, even when its own title does not say so.
+ */
+import { artistKeys } from "./fold.ts";
+import { albumCore, albumKinds, isLiveAlbum, parseTitle } from "./title.ts";
+
+/** What the matcher reads of a song: the Song fields it needs, and the ISRC when the source gives one. */
+export interface MatchableSong {
+  name: string;
+  artist: readonly string[];
+  album: string;
+  /** whole seconds; 0 when unknown */
+  duration: number;
+  isrc?: string;
+}
+
+/** A song as the matcher compares it, worked out once. */
+export interface Recording {
+  core: string;
+  versions: readonly string[];
+  /** keys of the primary artists: the first credit and the names a collaboration writes in it */
+  primary: ReadonlySet<string>;
+  album: string;
+  duration: number;
+  isrc?: string;
+}
+
+export type Verdict = { same: true; reason: "isrc" | "metadata"; confidence: number } | { same: false; why: string };
+
+/** Lengths further apart than this are different recordings (sources round, masters differ by a second or two). */
+export const DURATION_TOLERANCE_S = 3;
+
+const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
+
+/** An ISRC in its plain form (`GB-DUW-00-00059` is `GBDUW0000059`), or undefined when it is not one. */
+export function normalIsrc(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const plain = value.replace(/[-\s]/g, "").toUpperCase();
+  return ISRC.test(plain) ? plain : undefined;
+}
+
+export function recordingOf(song: MatchableSong): Recording {
+  const parsed = parseTitle(song.name, song.artist);
+  const album = albumCore(song.album);
+  const versions = parsed.versions.filter((v) => v !== "live");
+  // A bare "(Live)", or a live album, says only "a live take": which one is the album's to tell.
+  if (parsed.versions.includes("live") || (isLiveAlbum(song.album) && !versions.some((v) => /^live\b/.test(v)))) {
+    versions.push(/^live\b/.test(album) ? album : `live@${album}`);
+  }
+  // A song of an album of remixes, instrumentals, karaoke… is one, whatever its title says.
+  for (const kind of albumKinds(song.album)) if (!versions.some((v) => v.includes(kind))) versions.push(`album ${kind}`);
+  const first = song.artist.find((name) => name.trim() !== "");
+  return {
+    core: parsed.core,
+    versions: versions.sort(),
+    primary: new Set(first === undefined ? [] : artistKeys(first)),
+    album,
+    duration: song.duration,
+    isrc: normalIsrc(song.isrc),
+  };
+}
+
+/** The verdict on two recordings, with a confidence in (0.5, 1] when they are the same. */
+export function sameRecording(a: Recording, b: Recording): Verdict {
+  if (a.isrc && b.isrc) return a.isrc === b.isrc ? { same: true, reason: "isrc", confidence: 1 } : { same: false, why: "different ISRCs" };
+  if (a.core === "" || a.core !== b.core) return { same: false, why: "different titles" };
+  if (a.versions.join("|") !== b.versions.join("|")) return { same: false, why: "different versions" };
+  if (![...a.primary].some((artist) => b.primary.has(artist))) return { same: false, why: "no primary artist in common" };
+  if (a.duration <= 0 || b.duration <= 0) return { same: false, why: "a length is unknown" };
+  const apart = Math.abs(a.duration - b.duration);
+  if (apart > DURATION_TOLERANCE_S) return { same: false, why: `lengths ${apart} s apart` };
+  // 0.95 for equal lengths, down to 0.80 at the tolerance; the same album name adds a little.
+  const confidence = 0.95 - (0.15 * apart) / DURATION_TOLERANCE_S + (a.album !== "" && a.album === b.album ? 0.03 : 0);
+  return { same: true, reason: "metadata", confidence: Math.round(confidence * 100) / 100 };
+}
+
+/** Whether two songs are one recording: `sameRecording` of their recordings. */
+export function sameSong(a: MatchableSong, b: MatchableSong): Verdict {
+  return sameRecording(recordingOf(a), recordingOf(b));
+}

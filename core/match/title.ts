@@ -1,0 +1,195 @@
+/**
+ * A song title read the way the sources write it: the title itself, and the version tags
+ * around it. Tags come in brackets (`(Live at Wembley)`, `[Radio Edit]`), after a dash
+ * (`- 2011 Remaster`, `- Acoustic Version`) or as a trailing credit (`ft. X`). Each tag is
+ * one of three kinds, decided deliberately rather than stripped blindly:
+ *
+ * - a credit (`feat. X`, `with X`): names artists, says nothing of the recording;
+ * - neutral (`Remastered 2011`, `Album Version`, `Official Audio`, `From "Film"`, `Bonus
+ *   Track`, `Explicit`, `Stereo`): the same recording, presented differently;
+ * - a version (`Live`, `Remix`, `Radio Edit`, `Acoustic`, `Instrumental`, `Karaoke`, `Sped
+ *   Up`, `Take 2`, `Demo`, `Mono`, `Re-recorded`, and any tag not known to be neutral): a
+ *   different recording, kept as a folded string that must be equal on both sides.
+ */
+import { artistKey, fold, words } from "./fold.ts";
+
+export interface ParsedTitle {
+  /** the title without its tags, track number or artist prefix, as written */
+  title: string;
+  /** `title` folded */
+  core: string;
+  /** the folded version tags, canonical and sorted (empty for the plain recording) */
+  versions: string[];
+  /** artists named by credits in the title (`feat. X`) */
+  featured: string[];
+}
+
+/** Words that make a dash suffix a tag rather than part of the title. */
+const TAG_WORDS = new Set([
+  "remaster", "remastered", "remasterizado", "live", "edit", "mix", "remix", "version", "acoustic", "demo", "mono", "stereo", "instrumental",
+  "karaoke", "unplugged", "sped", "slowed", "reverb", "nightcore", "cover", "take", "session", "sessions", "rehearsal", "reprise", "bonus",
+  "deluxe", "single", "featuring", "prod", "produced", "extended", "radio", "clean", "explicit", "rerecorded", "recorded", "acapella", "cappella",
+  "orchestral", "symphonic", "piano", "dub", "bootleg", "rework", "flip", "mashup", "vip", "official", "audio", "video", "lyrics", "visualizer",
+  "edition", "anniversary", "reissue", "original", "alternate", "outtake", "mastered",
+]);
+
+/** Words that leave a recording as it is: a tag made only of these (and a remaster's year) is neutral. */
+const NEUTRAL_WORDS = new Set([
+  "remaster", "remastered", "remasterizado", "remastering", "remasters", "digital", "digitally", "mastered", "master", "version", "edition",
+  "deluxe", "expanded", "anniversary", "bonus", "track", "album", "lp", "explicit", "stereo", "official", "audio", "video", "music", "lyric",
+  "lyrics", "visualizer", "hq", "hd", "the", "a", "of", "and", "original", "reissue", "new", "super", "special", "collectors", "legacy",
+  // how uploads announce themselves: "(Free Download)", "[Out Now]", "(Full Song)", "(Premiere)"
+  "free", "download", "dl", "out", "now", "full", "song", "premiere",
+]);
+const REMASTER_WORDS = new Set(["remaster", "remastered", "remasterizado", "remastering", "remasters", "mastered", "reissue"]);
+
+/** A tag that numbers a part of a work is part of its title: `(Part 2)`, `[Pt. II]`, `(No. 4)`, `(Vol. 1)`. */
+const NUMBERING = /^\s*(?:part|pt\.?|vol\.?|volume|no\.?|chapter|op\.?)\s*[\w.]+\s*$/i;
+
+/** Spellings of one version tag, folded, made one. */
+const SYNONYMS: Record<string, string> = {
+  radio: "radio edit",
+  "radio mix": "radio edit",
+  "single edit": "single",
+  "a cappella": "acapella",
+  "a capella": "acapella",
+  "speed up": "sped up",
+  spedup: "sped up",
+  "slowed reverb": "slowed and reverb",
+  rerecorded: "re recorded",
+};
+
+/** Reads a title: its core, its version tags, the artists its credits name. `artists` lets an `Artist - Title` prefix go. */
+export function parseTitle(title: string, artists: readonly string[] = []): ParsedTitle {
+  const credited = new Set(artists.map(artistKey).filter((k) => k !== ""));
+  // a live set's segue mark (`Scarlet Begonias ->`), a track number, an `Artist - ` prefix
+  let rest = withoutPrefix(title.replace(/\s*(?:-+>|>)\s*$/, "").trim(), credited);
+  const tags: string[] = [];
+  const featured: string[] = [];
+  for (;;) {
+    const bracket = /\s*[([{]([^()[\]{}]*)[)\]}]\s*$/.exec(rest);
+    // A bracket that starts the title is part of it: `(I Can't Get No) Satisfaction`.
+    if (bracket && bracket.index > 0) {
+      tags.push(bracket[1]);
+      rest = rest.slice(0, bracket.index);
+      continue;
+    }
+    const dash = /\s+[-–—]\s+([^-–—]+)$/.exec(rest);
+    if (dash && isDashTag(dash[1])) {
+      tags.push(dash[1]);
+      rest = rest.slice(0, dash.index);
+      continue;
+    }
+    const credit = /\s+\(?(?:feat\.?|ft\.?|featuring)\s+(.+)$/i.exec(rest);
+    if (credit && credit.index > 0) {
+      featured.push(...splitCredit(credit[1]));
+      rest = rest.slice(0, credit.index);
+      continue;
+    }
+    break;
+  }
+  const versions: string[] = [];
+  // Tags are read from the end: a numbering tag (`(Part 2)`) goes back into the title in its place.
+  const numbering: string[] = [];
+  for (const tag of tags) {
+    const credit = /^\s*(?:feat\.?|ft\.?|featuring|with)\s+(.+)$/i.exec(tag);
+    if (credit) featured.push(...splitCredit(credit[1]));
+    else if (NUMBERING.test(tag)) numbering.unshift(tag);
+    else {
+      const version = versionOf(tag);
+      if (version) versions.push(version);
+    }
+  }
+  const own = [withoutSuffix(rest, credited), ...numbering].join(" ").trim();
+  return { title: own, core: fold(own), versions: [...new Set(versions)].sort(), featured };
+}
+
+/**
+ * Whether an album's title says it is a live recording (`Live at Wembley`, `MTV Unplugged`,
+ * `Alive in Concert`, `… (Live)`): its songs are live takes even when their titles do not say so.
+ */
+export function isLiveAlbum(album: string): boolean {
+  const folded = fold(album);
+  return /\blive (?:at|in|from|on|with|aus|au|en)\b|\blive \d{4}\b|\bunplugged\b|\bin concert\b|^live\b|\blive$/.test(folded);
+}
+
+/** Kinds of version an album's title can say all its songs are, and how it says so (folded words). */
+const ALBUM_KINDS: [string, RegExp][] = [
+  ["instrumental", /\binstrumentals?\b/],
+  ["karaoke", /\bkaraoke\b/],
+  ["acoustic", /\bacoustic\b/],
+  ["remix", /\bremix(?:es|ed)?\b/],
+  ["sped up", /\bsped up\b|\bspeed up\b|\bnightcore\b/],
+  ["slowed", /\bslowed\b/],
+  ["demo", /\bdemos?\b/],
+  ["cover", /\bcovers?\b|\btribute\b/],
+];
+
+/**
+ * The kinds of version an album's title says its songs are (`Instrumentals`, `Night Ferry
+ * (Remixes)`, `Karaoke Hits 7`, `Acoustic Sessions`): a song on such an album is that version
+ * even when its own title does not say so. Live albums are `isLiveAlbum`'s.
+ */
+export function albumKinds(album: string): string[] {
+  const folded = fold(album);
+  return ALBUM_KINDS.filter(([, words]) => words.test(folded)).map(([kind]) => kind);
+}
+
+/** An album title without its neutral tags, folded: what two sources' names of one album share. */
+export function albumCore(album: string): string {
+  const parsed = parseTitle(album.replace(/\s+-\s+(?:single|ep)$/i, ""));
+  return [parsed.core, ...parsed.versions].join(" ");
+}
+
+// --- internal ---
+
+function isDashTag(text: string): boolean {
+  const w = words(text);
+  if (w.some((word) => TAG_WORDS.has(word))) return true;
+  // `- From "Top Gun"`, `- From the Motion Picture …`
+  return /^\s*from\s+["“'(]|\b(?:soundtrack|motion picture|film|movie|musical)\b/i.test(text);
+}
+
+/**
+ * A tag's version, canonical; undefined when the tag is neutral. Neutral words go (`Acoustic
+ * Version` is `acoustic`); a year goes only beside a remaster (`2011 Remaster` is neutral,
+ * `2014 Version` and `Live 1977` are not); `Original Mix` is the original, any other mix is a
+ * version (`2019 Mix`, `Club Mix`).
+ */
+function versionOf(tag: string): string | undefined {
+  const w = fold(tag).split(" ").filter((word) => word !== "");
+  // Soundtrack credits and producer credits name where the song is from, or who made it.
+  if (w.length === 0 || w[0] === "from" || w[0] === "prod" || w[0] === "produced" || w.includes("soundtrack")) return undefined;
+  const remaster = w.some((word) => REMASTER_WORDS.has(word));
+  const original = w.includes("original");
+  const content = w.filter(
+    (word) => !NEUTRAL_WORDS.has(word) && !(word === "mix" && original) && !(remaster && /^(?:19|20)\d\d$/.test(word)) && !/^\d+(?:st|nd|rd|th)$/.test(word),
+  );
+  if (content.length === 0) return undefined;
+  const version = content.join(" ");
+  return SYNONYMS[version] ?? version;
+}
+
+function splitCredit(text: string): string[] {
+  return text
+    .replace(/[)\]]\s*$/, "")
+    .split(/\s*(?:,|&|\band\b|\bx\b)\s*/i)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+/**
+ * Without a leading track number (`01 - `, `3. `, `02_`, or a zero-padded `01 ` as file names
+ * have it) and an `Artist - ` prefix naming one of `credited`.
+ */
+function withoutPrefix(text: string, credited: ReadonlySet<string>): string {
+  const rest = text.replace(/^(?:\d{1,3}\s*(?:[-–.)_]|\s-)|0\d{1,2}\s)\s*(?=\S)/, "");
+  const dash = rest.search(/\s[-–—]\s/);
+  return dash > 0 && credited.has(artistKey(rest.slice(0, dash))) ? rest.slice(dash + 3) : rest;
+}
+
+/** Without a ` - Artist` suffix naming one of `credited` (file names: `Title - Artist`). */
+function withoutSuffix(text: string, credited: ReadonlySet<string>): string {
+  const dash = text.search(/\s[-–—]\s[^-–—]+$/);
+  return dash > 0 && credited.has(artistKey(text.slice(dash + 3))) ? text.slice(0, dash) : text;
+}

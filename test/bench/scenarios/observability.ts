@@ -1,0 +1,89 @@
+/**
+ * What the production features cost on the hot path of cached answers:
+ * - counting for `/metrics`: the service as configured (metrics on) against a second service
+ *   that differs only by `metrics.enabled: false`, on the same cached `/v1/song`, in
+ *   alternating rounds (median of each); target: counting costs at most 3 % of throughput;
+ * - a client that accepts gzip, on a cached answer over 1 KB (an album): its compressed form
+ *   is made once and sent from then on; beside the same answer to a client that takes none.
+ */
+import { request } from "node:http";
+import { processCpuMs } from "../lib/cpu.ts";
+import { BENCH_UA } from "../lib/http.ts";
+import { CONNECTIONS, load, loadTool } from "../lib/load.ts";
+import { startService, type Service, type Upstream } from "../lib/setup.ts";
+import { fmt, type Row } from "../lib/table.ts";
+
+const ROUNDS = 7;
+const SONG = "/v1/song?origin=bench&source=source_a&id=3135556";
+const ALBUM = "/v1/album?origin=bench&source=source_a&id=302127";
+
+export async function observability(service: Service, upstream: Upstream, roundSeconds: number): Promise<Row[]> {
+  const uncounted = await startService(upstream, { metrics: { enabled: false } });
+  try {
+    for (const base of [service.ready, uncounted.ready]) for (let i = 0; i < 3; i++) await get(base + SONG); // miss, hit (kept), kept
+    for (let i = 0; i < 3; i++) await get(service.ready + ALBUM);
+    const plain = await get(service.ready + ALBUM);
+    const gzipped = await get(service.ready + ALBUM, "gzip");
+    if (gzipped.encoding !== "gzip" || plain.encoding !== undefined) throw new Error(`the album is not answered as expected: ${plain.encoding}, ${gzipped.encoding}`);
+
+    const targets: Record<string, { url: string; pid: number; acceptEncoding?: string }> = {
+      counted: { url: service.ready + SONG, pid: service.pid },
+      uncounted: { url: uncounted.ready + SONG, pid: uncounted.pid },
+      identity: { url: service.ready + ALBUM, pid: service.pid },
+      gzip: { url: service.ready + ALBUM, pid: service.pid, acceptEncoding: "gzip" },
+    };
+    const rps: Record<string, number[]> = {};
+    const cpu: Record<string, { ms: number; answers: number }> = {};
+    for (const { url, acceptEncoding } of Object.values(targets)) await load(url, 1, undefined, { acceptEncoding }); // warm-up
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, { url, pid, acceptEncoding }] of Object.entries(targets)) {
+        const before = processCpuMs(pid);
+        const rate = await load(url, roundSeconds, undefined, { acceptEncoding });
+        const after = processCpuMs(pid);
+        (rps[name] ??= []).push(rate);
+        const spent = (cpu[name] ??= { ms: 0, answers: 0 });
+        if (before !== undefined && after !== undefined) spent.ms += after - before;
+        spent.answers += rate * roundSeconds;
+      }
+    }
+    const median = (name: string) => [...rps[name]].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)];
+    const us = (name: string) => (cpu[name].ms > 0 ? `${((cpu[name].ms * 1000) / cpu[name].answers).toFixed(1)} µs` : "n/a");
+    const [on, off, identity, gzip] = ["counted", "uncounted", "identity", "gzip"].map(median);
+    return [
+      {
+        metric: `one cached /v1/song: counting for /metrics on vs off (${loadTool()}, ${CONNECTIONS} connections)`,
+        measured: `${fmt.rps(on)} vs ${fmt.rps(off)} (CPU per answer ${us("counted")} vs ${us("uncounted")})`,
+        target: "≥ 0.97 × off (at most 3 % of throughput)",
+        ratio: on / off,
+        pass: on / off >= 0.97,
+      },
+      {
+        metric: `one cached /v1/album (${plain.bytes} bytes, ${gzipped.bytes} gzipped): a client accepting gzip vs one taking none`,
+        measured: `${fmt.rps(gzip)} vs ${fmt.rps(identity)} (CPU per answer ${us("gzip")} vs ${us("identity")})`,
+        target: "(reference: compressed once, sent from its kept form)",
+        ratio: gzip / identity,
+      },
+    ];
+  } finally {
+    await uncounted.stop();
+  }
+}
+
+// --- internal ---
+
+function get(url: string, acceptEncoding?: string): Promise<{ status: number; encoding?: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { "user-agent": BENCH_UA };
+    if (acceptEncoding) headers["accept-encoding"] = acceptEncoding;
+    const req = request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => {
+        if (res.statusCode !== 200) return reject(new Error(`${url}: ${res.statusCode}`));
+        resolve({ status: res.statusCode, encoding: res.headers["content-encoding"], bytes });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}

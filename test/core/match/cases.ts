@@ -1,0 +1,142 @@
+/**
+ * The cases the recording matcher decides, as the four sources write songs: Deezer (credited
+ * contributors, `title_version` tags in brackets), iTunes (one `artistName` string, `[feat. X]`,
+ * `- Single` albums), Audius (free-form uploads: `Artist - Title`, `(Official Audio)`, `sped
+ * up`) and the Internet Archive (file tags or file names, concert items titled `Live at …`).
+ * Half of them are hard negatives: pairs that look alike and are not the same recording.
+ */
+import type { MatchableSong } from "../../../core/match/recording.ts";
+
+export interface MatchCase {
+  /** what the pair shows */
+  name: string;
+  a: MatchableSong;
+  b: MatchableSong;
+  same: boolean;
+  /** for the same recording: what decided it */
+  reason?: "isrc" | "metadata";
+}
+
+const song = (name: string, artist: string | string[], duration: number, album = "", isrc?: string): MatchableSong => ({
+  name,
+  artist: typeof artist === "string" ? [artist] : artist,
+  album,
+  duration,
+  ...(isrc ? { isrc } : {}),
+});
+
+const same = (name: string, a: MatchableSong, b: MatchableSong, reason: "isrc" | "metadata" = "metadata"): MatchCase => ({ name, a, b, same: true, reason });
+const different = (name: string, a: MatchableSong, b: MatchableSong): MatchCase => ({ name, a, b, same: false });
+
+const DEAD_1977 = "Grateful Dead Live at Springfield Civic Center Arena on 1977-04-23";
+
+export const SAME_RECORDING: MatchCase[] = [
+  same(
+    "featured artists and an edit tag, written the Deezer and the iTunes way",
+    song("Get Lucky (feat. Pharrell Williams & Nile Rodgers) (Radio Edit)", ["Daft Punk", "Pharrell Williams", "Nile Rodgers"], 248, "Get Lucky (Radio Edit)"),
+    song("Get Lucky (Radio Edit) [feat. Pharrell Williams & Nile Rodgers]", "Daft Punk", 248, "Get Lucky (Radio Edit) [feat. Pharrell Williams & Nile Rodgers] - Single"),
+  ),
+  same("a remaster in brackets and after a dash", song("Space Oddity (2015 Remaster)", "David Bowie", 315, "David Bowie"), song("Space Oddity - 2015 Remaster", "David Bowie", 315)),
+  same("a remaster and the plain title", song("Space Oddity - 2015 Remaster", "David Bowie", 315), song("Space Oddity", "David Bowie", 316)),
+  same("remastered, another year's wording", song("Help! (Remastered 2009)", "The Beatles", 139), song("Help! - Remastered", "Beatles", 138)),
+  same("accents and case", song("Déjà Vu", "Beyoncé", 240), song("DEJA VU", "Beyonce", 241)),
+  same("an ampersand and and", song("Me & My Uncle", "Grateful Dead", 190, "Ace"), song("Me And My Uncle", "Grateful Dead", 191, "Ace")),
+  same("apostrophes and punctuation", song("Don't Stop Me Now", "Queen", 209), song("Dont Stop Me Now!", "Queen", 210)),
+  same("an archive file named after its track number", song("01 - Paper Lanterns", "Marlow Vane", 241, "Tidal Lines"), song("Paper Lanterns", "Marlow Vane", 241, "Tidal Lines")),
+  same("an upload titled Artist - Title", song("Marlow Vane - Paper Lanterns", "Marlow Vane", 242), song("Paper Lanterns", "Marlow Vane", 241)),
+  same("an archive file named Title - Artist", song("Paper Lanterns - Marlow Vane", ["Marlow Vane"], 241), song("Paper Lanterns", "Marlow Vane", 240)),
+  same(
+    "a collaboration in one string and as credited contributors",
+    song("Salt Air", "Marlow Vane & Ines Okafor", 198),
+    song("Salt Air (feat. Ines Okafor)", ["Marlow Vane", "Ines Okafor"], 198),
+  ),
+  same("a featured artist in the artist string and a with credit", song("One Kiss", "Calvin Harris feat. Dua Lipa", 214), song("One Kiss (with Dua Lipa)", ["Calvin Harris", "Dua Lipa"], 214)),
+  same(
+    "equal ISRCs decide, whatever the uploader wrote",
+    song("Harder Better Faster Stronger", "Daft Punk", 224, "Discovery", "GBDUW0000059"),
+    song("Harder, Better, Faster, Stronger (Official Audio)", "daftpunk", 226, "", "GB-DUW-00-00059"),
+    "isrc",
+  ),
+  same("lengths three seconds apart", song("Crossing", "The Quiet Harbour", 191), song("Crossing", "The Quiet Harbour", 194)),
+  same("official audio is the recording", song("Tern (Official Audio)", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
+  same(
+    "a soundtrack credit, after a dash and in brackets",
+    song('Hold My Hand - From "Top Gun: Maverick"', "Lady Gaga", 226),
+    song('Hold My Hand (From "Top Gun: Maverick")', "Lady Gaga", 225),
+  ),
+  same(
+    "one live album, its title tag on one side only",
+    song("About a Girl", "Nirvana", 217, "MTV Unplugged In New York"),
+    song("About a Girl (Live)", "Nirvana", 218, "MTV Unplugged in New York"),
+  ),
+  same("one remixer's remix", song("Roses (Imanbek Remix)", ["SAINt JHN", "Imanbek"], 176), song("Roses - Imanbek Remix", "SAINt JHN", 176)),
+  same("part numbers written two ways", song("Another Brick in the Wall, Pt. 2", "Pink Floyd", 239), song("Another Brick In The Wall (Part 2)", "Pink Floyd", 240)),
+  same("a radio edit on both sides", song("Don't You Know (Radio Edit)", "Kungs", 172), song("Don't You Know - Radio Edit", "Kungs", 172)),
+  same(
+    "a 78 rpm transfer with its composers credited",
+    song("(When Your Heart's On Fire) Smoke Gets in Your Eyes", ["Larry Adler", "Harbach", "Kern"], 191),
+    song("(When Your Heart's On Fire) Smoke Gets In Your Eyes", "Larry Adler", 190),
+  ),
+  same("the album version is the recording", song("White Christmas (Album Version)", "Bing Crosby", 183), song("White Christmas", "Bing Crosby", 183)),
+  same("a bonus track tag", song("Tern (Bonus Track)", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
+  same("the original mix of a dance track", song("Levels (Original Mix)", "Avicii", 338), song("Levels", "Avicii", 338)),
+  same(
+    "a bare live tag on a live album, and the venue in the title",
+    song("Crossing (Live)", "The Quiet Harbour", 250, "Live at Wembley"),
+    song("Crossing (Live at Wembley)", "The Quiet Harbour", 251, "Greatest Moments"),
+  ),
+  same("an upload channel and its announcement tag", song("Night Ferry (Free Download)", "The Quiet Harbour Official", 262), song("Night Ferry", "The Quiet Harbour", 262)),
+  same("an archive file named 01 Title, without a dash", song("01 Night Ferry", "The Quiet Harbour", 262), song("Night Ferry", "The Quiet Harbour", 263)),
+  same("a remix on an album of remixes", song("Roses (Imanbek Remix)", "SAINt JHN", 176, "Roses (Remixes)"), song("Roses - Imanbek Remix", "SAINt JHN", 176)),
+];
+
+export const HARD_NEGATIVES: MatchCase[] = [
+  different("a live take and the studio take", song("Smells Like Teen Spirit (Live at Reading)", "Nirvana", 301), song("Smells Like Teen Spirit", "Nirvana", 301)),
+  different("a live tag after a dash", song("Smells Like Teen Spirit - Live", "Nirvana", 301, "Nevermind"), song("Smells Like Teen Spirit", "Nirvana", 301, "Nevermind")),
+  different(
+    "an archive concert recording and the studio take, lengths equal",
+    song("Scarlet Begonias ->", "Grateful Dead", 426, DEAD_1977),
+    song("Scarlet Begonias", "Grateful Dead", 426, "From the Mars Hotel"),
+  ),
+  different(
+    "two live takes from different concerts",
+    song("Scarlet Begonias (Live)", "Grateful Dead", 426, "Dick's Picks Vol. 1: Tampa, Florida 12/19/73"),
+    song("Scarlet Begonias ->", "Grateful Dead", 426, DEAD_1977),
+  ),
+  different("two bare live tags from different live albums", song("Crossing (Live)", "The Quiet Harbour", 250, "Live in Paris"), song("Crossing (Live)", "The Quiet Harbour", 250, "Live at Wembley")),
+  different("a remix and the original", song("Roses (Imanbek Remix)", "SAINt JHN", 176), song("Roses", "SAINt JHN", 176)),
+  different("two remixers' remixes", song("Roses (Imanbek Remix)", "SAINt JHN", 176), song("Roses (Oliver Heldens Remix)", "SAINt JHN", 176)),
+  different("a cover by another artist, same length", song("Hallelujah", "Jeff Buckley", 413), song("Hallelujah", "Leonard Cohen", 413)),
+  different("a cover that says so, by another artist", song("Hallelujah (Cover)", "Marlow Vane", 413), song("Hallelujah", "Leonard Cohen", 413)),
+  different("a radio edit and the album version, lengths equal", song("Get Lucky (Radio Edit)", "Daft Punk", 248), song("Get Lucky", "Daft Punk", 248)),
+  different("the same title by a different artist", song("Hello", "Adele", 295), song("Hello", "Lionel Richie", 295)),
+  different("two takes of one session", song("Night in Tunisia (Take 2)", "Dizzy Gillespie", 190), song("Night in Tunisia (Take 3)", "Dizzy Gillespie", 190)),
+  different("an alternate take and the master", song("Night in Tunisia (Alternate Take)", "Dizzy Gillespie", 190), song("Night in Tunisia", "Dizzy Gillespie", 190)),
+  different("an acoustic version", song("My Way (Acoustic)", "Marlow Vane", 200), song("My Way", "Marlow Vane", 200)),
+  different("two acoustic versions", song("My Way (Acoustic Live Lounge)", "Marlow Vane", 200), song("My Way - Acoustic Version", "Marlow Vane", 200)),
+  different("an instrumental", song("Paper Lanterns (Instrumental)", "Marlow Vane", 241), song("Paper Lanterns", "Marlow Vane", 241)),
+  different("a karaoke version under the artist's name", song("Rolling in the Deep (Karaoke Version)", "Adele", 228), song("Rolling in the Deep", "Adele", 228)),
+  different("a sped-up upload", song("Paper Lanterns (Sped Up)", "Marlow Vane", 241), song("Paper Lanterns", "Marlow Vane", 241)),
+  different("sped up and slowed", song("Paper Lanterns - sped up version", "Marlow Vane", 241), song("Paper Lanterns (slowed + reverb)", "Marlow Vane", 241)),
+  different("lengths too far apart: another edit", song("Paper Lanterns", "Marlow Vane", 241), song("Paper Lanterns", "Marlow Vane", 248)),
+  different("a length unknown", song("Paper Lanterns", "Marlow Vane", 0), song("Paper Lanterns", "Marlow Vane", 241)),
+  different(
+    "different ISRCs, whatever the metadata says",
+    song("Paper Lanterns", "Marlow Vane", 241, "", "QZAAA2400001"),
+    song("Paper Lanterns", "Marlow Vane", 241, "", "QZAAA2400002"),
+  ),
+  different("a demo", song("Tern (Demo)", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
+  different("a mono mix and a stereo remaster", song("Help! (Mono)", "The Beatles", 139), song("Help! (Remastered 2009)", "The Beatles", 139)),
+  different("a re-recording", song("Love Story (Taylor's Version)", "Taylor Swift", 235), song("Love Story", "Taylor Swift", 235)),
+  different("an extended mix and a radio edit", song("Levels (Extended Mix)", "Avicii", 338), song("Levels (Radio Edit)", "Avicii", 338)),
+  different("a new mix and the remaster", song("Here Comes the Sun (2019 Mix)", "The Beatles", 186), song("Here Comes the Sun - Remastered 2009", "The Beatles", 186)),
+  different("the featured artist alone: a cover", song("Salt Air (feat. Ines Okafor)", ["Marlow Vane", "Ines Okafor"], 198), song("Salt Air", "Ines Okafor", 198)),
+  different("an instrumental and a karaoke version", song("Tern (Instrumental)", "The Quiet Harbour", 213), song("Tern (Karaoke)", "The Quiet Harbour", 213)),
+  different("a reprise", song("Tern (Reprise)", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
+  different("a re-recording with a year", song("Tern (2014 Version)", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
+  different("a clean edit", song("Crossing (Clean)", "The Quiet Harbour", 191), song("Crossing", "The Quiet Harbour", 191)),
+  different("a song of an instrumentals album", song("Crossing", "The Quiet Harbour", 191, "Long Way Round (Instrumentals)"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
+  different("a song of a remix album", song("Crossing", "The Quiet Harbour", 191, "Long Way Round: The Remixes"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
+];
+
+export const MATCH_CASES: MatchCase[] = [...SAME_RECORDING, ...HARD_NEGATIVES];

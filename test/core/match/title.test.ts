@@ -1,0 +1,75 @@
+/** Reading titles: the title's own words, its version tags, its credits; live albums; folding. */
+import { describe, expect, it } from "vitest";
+import { artistKey, artistKeys, fold } from "../../../core/match/fold.ts";
+import { albumCore, isLiveAlbum, parseTitle } from "../../../core/match/title.ts";
+
+describe("parseTitle", () => {
+  it.each([
+    ["Get Lucky (feat. Pharrell Williams & Nile Rodgers) (Radio Edit)", [], { core: "get lucky", versions: ["radio edit"], featured: ["Pharrell Williams", "Nile Rodgers"] }],
+    ["Get Lucky (Radio Edit) [feat. Pharrell Williams & Nile Rodgers]", [], { core: "get lucky", versions: ["radio edit"], featured: ["Pharrell Williams", "Nile Rodgers"] }],
+    ["Song ft. Someone Else", [], { core: "song", versions: [], featured: ["Someone Else"] }],
+    ["Daft Punk - One More Time (Official Audio)", ["Daft Punk"], { core: "one more time", versions: [], featured: [] }],
+    ["07 - (When Your Heart's On Fire) Smoke Gets in Yo - Larry Adler", ["Larry Adler"], { core: "when your hearts on fire smoke gets in yo", versions: [], featured: [] }],
+    ["Scarlet Begonias ->", [], { core: "scarlet begonias", versions: [], featured: [] }],
+    ["Live Forever", [], { core: "live forever", versions: [], featured: [] }],
+    ["Song - Part 2", [], { core: "song part 2", versions: [], featured: [] }],
+    ["Roses - Imanbek Remix", [], { core: "roses", versions: ["imanbek remix"], featured: [] }],
+    ["Levels - Original Mix", [], { core: "levels", versions: [], featured: [] }],
+    ["99 Problems", [], { core: "99 problems", versions: [], featured: [] }],
+    ["Paper Lanterns (slowed + reverb)", [], { core: "paper lanterns", versions: ["slowed and reverb"], featured: [] }],
+    ["Help! (Remastered 2009) - Mono", [], { core: "help", versions: ["mono"], featured: [] }],
+    ["Tern (Live) [2011 Remaster]", [], { core: "tern", versions: ["live"], featured: [] }],
+    ["Crossing - Acoustic Version", [], { core: "crossing", versions: ["acoustic"], featured: [] }],
+    ["Crossing (Radio Version)", [], { core: "crossing", versions: ["radio edit"], featured: [] }],
+    ["Crossing (Tiempo Entero)", [], { core: "crossing", versions: ["tiempo entero"], featured: [] }],
+  ] as const)("%s", (title, artists, parsed) => {
+    expect(parseTitle(title, artists)).toEqual({ ...parsed, title: expect.any(String) });
+  });
+
+  it("keeps the title's own words as written, for a search", () => {
+    expect(parseTitle("Déjà Night (feat. X) [2011 Remaster]").title).toBe("Déjà Night");
+    expect(parseTitle("01 - Marlow Vane - Paper Lanterns - Live", ["Marlow Vane"]).title).toBe("Paper Lanterns");
+    expect(parseTitle("Another Brick in the Wall (Part 2)").title).toBe("Another Brick in the Wall Part 2");
+  });
+
+  it("keeps a dash that is part of the title, and an artist prefix that is not the song's artist", () => {
+    expect(parseTitle("Love - Song for a Friend", ["Marlow Vane"]).core).toBe("love song for a friend");
+    expect(parseTitle("Marlow Vane - Paper Lanterns", ["Ines Okafor"]).core).toBe("marlow vane paper lanterns");
+  });
+});
+
+describe("albums", () => {
+  it.each([
+    ["MTV Unplugged In New York", true],
+    ["Grateful Dead Live at Barton Hall, Cornell University on 1977-05-08", true],
+    ["Live 1975-85", true],
+    ["Songs (Live)", true],
+    ["Discovery", false],
+    ["Alive and Well", false],
+    ["Oliver Heldens Delivers", false],
+  ] as const)("%s is live: %s", (album, live) => {
+    expect(isLiveAlbum(album)).toBe(live);
+  });
+
+  it("an album's core drops neutral tags and the iTunes single and EP suffixes", () => {
+    expect(albumCore("Get Lucky (Radio Edit) - Single")).toBe("get lucky radio edit");
+    expect(albumCore("Nevermind (Remastered)")).toBe("nevermind");
+    expect(albumCore("Tidal Lines - EP")).toBe("tidal lines");
+  });
+});
+
+describe("folding", () => {
+  it("folds accents, case, punctuation, ampersands and a few spellings", () => {
+    expect(fold("Déjà Vu")).toBe("deja vu");
+    expect(fold("Rock 'n' Roll & Pt. 2")).toBe("rock and roll and part 2");
+    expect(fold("Straße  Ørsted!")).toBe("strasse orsted");
+  });
+
+  it("artist keys: no leading the, no spaces; collaborations by name", () => {
+    expect(artistKey("The Beatles")).toBe(artistKey("beatles"));
+    expect(artistKey("Daft Punk")).toBe(artistKey("DaftPunk"));
+    expect(artistKey("The The")).toBe("the");
+    expect(artistKeys("Bob Marley & The Wailers")).toEqual(["bobmarleyandthewailers", "bobmarley", "wailers"]);
+    expect(artistKeys("Calvin Harris feat. Dua Lipa")).toEqual(["calvinharris"]);
+  });
+});
