@@ -1,0 +1,31 @@
+/**
+ * The access log's line, one per request, the same whichever path answered it: the h3
+ * pipeline (`pipeline.ts`) or the hot path of cached answers (`fast-path.ts`). Its fields are
+ * the line: JSON keys with `LOG_FORMAT=json`, `GET /v1/song 200 code=0 ms=1.2 …` otherwise.
+ */
+import type { Logger } from "../engine/logger.ts";
+
+export interface AccessEntry {
+  method: string;
+  /** as `loggedPath` gives it */
+  path: string;
+  status?: number;
+  /** the envelope's code */
+  code?: number;
+  ms: number;
+  source?: string | null;
+  origin?: string;
+  /** `HIT`, `MISS` or `STALE` for answers of the cache (its `X-Cache`) */
+  cache?: string;
+  /** the request id, as `X-Request-Id` carries it */
+  reqId: string;
+}
+
+export function logAccess(log: Logger, { method, path, status, code, ms, source, origin, cache, reqId }: AccessEntry): void {
+  log.info("", { method, path, status: status ?? null, code: code ?? null, ms: Math.round(ms * 10) / 10, source: source ?? null, origin: origin ?? null, cache, reqId });
+}
+
+/** A request's path as log lines name it: never its query, at most 200 characters. */
+export function loggedPath(pathname: string): string {
+  return pathname.slice(0, 200);
+}
