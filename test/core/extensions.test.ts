@@ -1,7 +1,8 @@
 /**
- * The extension fields (docs/decisions.md (/v1)): `link` and `artistId` are additions that a
- * plugin may leave out, checked when given (one id per artist), marked `x-extension` in the
- * OpenAPI components, and built from upstream text only when it is a web address.
+ * The extension fields (docs/decisions.md (/v1)): `link`, `artistId`, `isrc`, `preview`,
+ * `matchedFrom`, `urlFrom` and `alternatives` are additions that a plugin may leave out, checked
+ * when given (one id per artist), marked `x-extension` in the OpenAPI components, and built from
+ * upstream text only when it is a web address.
  */
 import { describe, expect, it } from "vitest";
 import { AlbumDetail, ArtistDetail, Song, SongDetail } from "../../core/domain.ts";
@@ -48,12 +49,13 @@ describe("OpenAPI", () => {
   it("marks every extension field as one, and leaves the spec's fields unmarked", () => {
     const components = answerComponents() as Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }>;
     const marked = (type: string) => Object.keys(components[type].properties).filter((field) => components[type].properties[field]["x-extension"] === true);
-    expect(marked("Song")).toEqual(["artistId"]);
-    expect(marked("SongDetail")).toEqual(["artistId", "link"]);
+    expect(marked("Song")).toEqual(["artistId", "isrc"]);
+    expect(marked("SongDetail")).toEqual(["artistId", "isrc", "link"]);
     expect(marked("AlbumDetail")).toEqual(["link"]);
     expect(marked("ArtistDetail")).toEqual(["link"]);
-    expect(marked("SongUrl")).toEqual(["preview"]);
-    expect(marked("PlaylistSong")).toEqual(["artistId", "preview"]);
+    expect(marked("SongUrl")).toEqual(["preview", "matchedFrom"]);
+    expect(marked("PlaylistSong")).toEqual(["artistId", "isrc", "preview", "urlFrom"]);
+    expect(marked("SearchSong")).toEqual(["artistId", "isrc", "alternatives"]);
     expect(components.SongDetail.required).not.toContain("link");
   });
 });

@@ -106,8 +106,10 @@ describe("the look-up cap", () => {
       audiusSim.reset();
       const tracks = (await page(app, { fallback: "1" })).data.song as Track[];
       expect(tracks.filter((s) => s.urlFrom).map((s) => s.name)).toEqual(["Paper Lanterns"]);
-      // Undertow (third to want one) was not matched: no address, as without fallback.
-      expect(tracks.find((s) => s.name === "Undertow")!.url).toBeNull();
+      // Undertow (third to want one) was not matched: it keeps its preview clip, as without fallback.
+      const undertow = tracks.find((s) => s.name === "Undertow")!;
+      expect(undertow.urlFrom).toBeUndefined();
+      expect(undertow.url).toMatch(/^https:\/\/cdns-preview-.\.dzcdn\.net\//);
       expect(deezerSim.calls.get("GET /track/:id")).toBe(2);
       expect(audiusSim.calls.get("GET /v1/tracks/search")).toBe(2);
     } finally {
