@@ -5,6 +5,20 @@
 import type { z } from "zod";
 import type { CacheStats, OriginCount } from "./domain.ts";
 
+/** What a plugin may read of the service's validated config (`Tokens.Config`): the upstream defaults. */
+export interface PluginConfig {
+  readonly upstream: {
+    /** longest wait for one source operation, milliseconds */
+    readonly timeoutMs: number;
+    /** retries of idempotent GETs after a fast failure */
+    readonly retries: number;
+    /** largest upstream answer read, bytes */
+    readonly maxBodyBytes: number;
+    /** the User-Agent upstream requests carry */
+    readonly userAgent: string;
+  };
+}
+
 /** At most `requests` per `windowMs` to one upstream: its published rate limit. */
 export interface BudgetOptions {
   requests: number;
