@@ -28,9 +28,8 @@ export * from "./errors.ts";
 // Services a plugin can ask for in `deps`, as interfaces, and their tokens.
 export type * from "./services.ts";
 export type { Logger, LogFields } from "./logger.ts";
-export type { AppConfig } from "./config.ts";
 export { Tokens, type TokenTypes, type ServiceOf } from "./tokens.ts";
-export { VERSION, DEFAULT_USER_AGENT } from "./config.ts";
+export { VERSION, DEFAULT_USER_AGENT } from "./version.ts";
 // Mapping helpers for upstream answers: durations, dates, images, paging, qualities, expiries, previews.
 export { wholeSeconds, wireDuration, type DurationUnit } from "./mapping/duration.ts";
 export { publishDate } from "./mapping/publish-date.ts";
@@ -38,9 +37,9 @@ export { firstImage } from "./mapping/images.ts";
 export { offsetOf, hasMoreAfter } from "./mapping/paging.ts";
 export { pickQuality } from "./mapping/quality.ts";
 export { expiryFromUrl } from "./mapping/expiry.ts";
-export { jsonLimitProblem, DEFAULT_JSON_LIMITS, type JsonLimits } from "./http/json-limits.ts";
+export { jsonLimitProblem, DEFAULT_JSON_LIMITS, type JsonLimits } from "./json-limits.ts";
 export { previewAddress } from "./mapping/preview.ts";
 export { pageLink } from "./mapping/links.ts";
 export { isrcField } from "./mapping/isrc.ts";
-export { sleep } from "./http/request-budget.ts";
-export { mapWithConcurrency, runWithConcurrency } from "./music/concurrency.ts";
+export { sleep } from "./sleep.ts";
+export { mapWithConcurrency, runWithConcurrency } from "./concurrency.ts";

@@ -1,13 +1,8 @@
 /**
- * The service's log: a small leveled interface (plugins get one scoped to their id), written
- * by pino. Every line has a time, a level and a scope; it is JSON when `LOG_FORMAT=json`, a
- * readable line when `LOG_FORMAT=pretty`, and by default JSON unless stdout is a terminal.
- * Whatever a message or a field holds, a line stays one line (`log-line.ts`). Info lines go to
- * stdout, warnings and errors to stderr. Never log cookies or extract codes.
+ * The log a plugin writes to: a small leveled interface, scoped to the plugin's id. The
+ * service writes it with pino; tests use the kit's memory logger (`/testing`).
  */
-import { pino, type DestinationStream, type Logger as Pino } from "pino";
-import { cleanFields, cleanText, readableLine, type LogFields } from "./log-line.ts";
-import { logDestination, flushDestinations } from "./log-destination.ts";
+import type { LogFields } from "./log-line.ts";
 
 export type { LogFields };
 
@@ -16,108 +11,4 @@ export interface Logger {
   warn(message: string, fields?: LogFields): void;
   error(message: string, fields?: LogFields): void;
   child(scope: string): Logger;
-}
-
-export type LogFormat = "json" | "pretty";
-
-/** `LOG_FORMAT` (json or pretty); when unset, JSON unless stdout is a terminal. */
-export function logFormat(env: NodeJS.ProcessEnv = process.env, terminal = process.stdout.isTTY === true): LogFormat {
-  const asked = env.LOG_FORMAT?.trim().toLowerCase();
-  if (asked === "json" || asked === "pretty") return asked;
-  return terminal ? "pretty" : "json";
-}
-
-export interface ConsoleLoggerOptions {
-  format?: LogFormat;
-  /** make every line as in production, then drop it (the bench: the cost without the output) */
-  quiet?: boolean;
-}
-
-/**
- * An info line of fields only (no message), made by a template instead of pino's serializer:
- * the access log's, one per request, where pino's general path cost several microseconds. The
- * line is the one pino would write (same keys, same order, same escapes). Loggers without it
- * (the tests' memory logger) take such a line through `info("", fields)`.
- */
-export const FIELDS_LINE = Symbol.for("music.log.fields-line");
-export type FieldsLine = (fields: LogFields) => void;
-
-/** The process's logger on stdout and stderr. */
-export function createConsoleLogger(scope = "music", { format = logFormat(), quiet = false }: ConsoleLoggerOptions = {}): Logger {
-  const settings = {
-    base: undefined,
-    messageKey: "msg",
-    timestamp: isoTime,
-    formatters: { level: (label: string) => ({ level: label }) },
-  };
-  const out = quiet ? DROP : logDestination("stdout", format);
-  const roots = {
-    out: pino(settings, out),
-    err: pino(settings, quiet ? DROP : logDestination("stderr", format)),
-    outStream: out,
-  };
-  return scoped(roots, scope);
-}
-
-/** Writes the lines still buffered (before exiting, say). */
-export function flushLogs(): void {
-  flushDestinations();
-}
-
-/** A logger that keeps lines in memory (`level [scope] message key=value…`), for tests that check what was (not) logged. */
-export function createMemoryLogger(lines: string[] = []): Logger & { lines: string[] } {
-  const make = (scope: string): Logger => ({
-    info: (m, f) => lines.push(`info [${scope}] ${readableLine(m, f)}`),
-    warn: (m, f) => lines.push(`warn [${scope}] ${readableLine(m, f)}`),
-    error: (m, f) => lines.push(`error [${scope}] ${readableLine(m, f)}`),
-    child: (child) => make(`${scope}:${child}`),
-  });
-  return Object.assign(make("music"), { lines });
-}
-
-// --- internal ---
-
-const DROP: DestinationStream = { write: () => undefined };
-
-let lastMs = 0;
-let lastTime = "";
-
-/** pino's ISO time, made once per millisecond: under load many lines share one (formatting a date costs more than the rest of a line). */
-function isoTime(): string {
-  const now = Date.now();
-  if (now !== lastMs) {
-    lastMs = now;
-    lastTime = `,"time":"${new Date(now).toISOString()}"`;
-  }
-  return lastTime;
-}
-
-/** A logger whose lines carry `scope`; a child's scope extends it (`music:access`), as one field, not two. */
-function scoped(roots: { out: Pino; err: Pino; outStream: DestinationStream }, scope: string): Logger {
-  const out = roots.out.child({ scope });
-  const err = roots.err.child({ scope });
-  const head = `{"level":"info"`;
-  const scopePart = `,"scope":${JSON.stringify(cleanText(scope))}`;
-  const fieldsLine: FieldsLine = (fields) => {
-    let line = head + isoTime() + scopePart;
-    for (const key in fields) {
-      const value = fields[key];
-      if (value !== undefined) line += `,"${key}":${jsonValue(value)}`;
-    }
-    roots.outStream.write(`${line},"msg":""}\n`);
-  };
-  return {
-    info: (m, f) => (f ? out.info(cleanFields(f), cleanText(m)) : out.info(cleanText(m))),
-    warn: (m, f) => (f ? err.warn(cleanFields(f), cleanText(m)) : err.warn(cleanText(m))),
-    error: (m, f) => (f ? err.error(cleanFields(f), cleanText(m)) : err.error(cleanText(m))),
-    child: (child) => scoped(roots, `${scope}:${child}`),
-    [FIELDS_LINE]: fieldsLine,
-  } as Logger;
-}
-
-/** A field's value as pino writes it: strings cleaned and quoted, numbers as they are (null if not finite). */
-function jsonValue(value: string | number | boolean | null): string {
-  if (typeof value === "string") return JSON.stringify(cleanText(value));
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
-  return String(value);
 }

@@ -4,7 +4,20 @@
  */
 import type { z } from "zod";
 import type { CacheStats, OriginCount } from "./domain.ts";
-import type { CacheCounts } from "./stats/cache-counts.ts";
+
+/** What a plugin may read of the service's validated config (`Tokens.Config`): the upstream defaults. */
+export interface PluginConfig {
+  readonly upstream: {
+    /** longest wait for one source operation, milliseconds */
+    readonly timeoutMs: number;
+    /** retries of idempotent GETs after a fast failure */
+    readonly retries: number;
+    /** largest upstream answer read, bytes */
+    readonly maxBodyBytes: number;
+    /** the User-Agent upstream requests carry */
+    readonly userAgent: string;
+  };
+}
 
 /** At most `requests` per `windowMs` to one upstream: its published rate limit. */
 export interface BudgetOptions {
@@ -140,6 +153,22 @@ export interface RateLimiter {
   consume(clientKey: string): Promise<RateDecision>;
   /** The same, answered at once when the budget is in this process's memory; undefined when it is kept elsewhere. */
   consumeNow?(clientKey: string): RateDecision | undefined;
+}
+
+/**
+ * What one process counts of its cache, as plain counters that every way of totalling them
+ * (one process, a `WORKERS` group, instances sharing Redis) adds field by field: answers from
+ * the cache (`hits`) and loads (`misses`), and which store answered a read: this process's
+ * memory (`local*`: the memory store, the tier in front of Redis, the rendered answers of the
+ * fast path) or Redis (`redis*`).
+ */
+export interface CacheCounts {
+  hits: number;
+  misses: number;
+  localHits: number;
+  localMisses: number;
+  redisHits: number;
+  redisMisses: number;
 }
 
 /** The figures of `/v1/status`, totalled over every instance (Redis) or every worker (`WORKERS`). */

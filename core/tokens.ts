@@ -4,9 +4,8 @@
  * never classes); the core and server resolve every token with explicit `@inject`.
  */
 import type { Storage } from "unstorage";
-import type { AppConfig } from "./config.ts";
 import type { Logger as LoggerService } from "./logger.ts";
-import type { RateLimiter as RateLimiterService, ResponseCache as ResponseCacheService, UpstreamClientFactory } from "./services.ts";
+import type { PluginConfig, RateLimiter as RateLimiterService, ResponseCache as ResponseCacheService, UpstreamClientFactory } from "./services.ts";
 
 const Config: unique symbol = Symbol.for("music.config");
 const Logger: unique symbol = Symbol.for("music.logger");
@@ -17,7 +16,7 @@ const RateLimiter: unique symbol = Symbol.for("music.rate-limiter");
 const StatsStorage: unique symbol = Symbol.for("music.stats-storage");
 
 export const Tokens = {
-  /** the validated `AppConfig` */
+  /** the validated config; a plugin sees its `PluginConfig` part */
   Config,
   /** `Logger` */
   Logger,
@@ -57,7 +56,7 @@ export const Tokens = {
 
 /** The services a plugin can ask for in `deps`, by token. */
 export interface TokenTypes {
-  [Config]: AppConfig;
+  [Config]: PluginConfig;
   [Logger]: LoggerService;
   [StorageToken]: Storage;
   [ResponseCache]: ResponseCacheService;

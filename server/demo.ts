@@ -6,11 +6,11 @@
  * names) and the demo CDN's covers and addresses differ.
  */
 import "reflect-metadata";
-import { listenAddress, parseConfig } from "../core/config.ts";
-import { createConsoleLogger, flushLogs } from "../core/logger.ts";
-import { discoverPlugins } from "../core/plugins/discover.ts";
+import { listenAddress, parseConfig } from "./engine/config.ts";
+import { createConsoleLogger, flushLogs } from "./engine/logger.ts";
+import { discoverPlugins } from "./engine/plugins/discover.ts";
 import { startDemoUpstreams } from "./demo/upstreams.ts";
-import { closeOnSignals, startService } from "./service.ts";
+import { closeOnSignals, startService } from "./process/service.ts";
 
 const log = createConsoleLogger("demo");
 

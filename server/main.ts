@@ -7,11 +7,11 @@
  */
 import "reflect-metadata";
 import cluster from "node:cluster";
-import { listenAddress, loadConfig } from "../core/config.ts";
-import { createConsoleLogger, flushLogs } from "../core/logger.ts";
-import { discoverPlugins } from "../core/plugins/discover.ts";
-import { runPrimary, workerCount } from "./cluster.ts";
-import { closeOnSignals, startService } from "./service.ts";
+import { listenAddress, loadConfig } from "./engine/config.ts";
+import { createConsoleLogger, flushLogs } from "./engine/logger.ts";
+import { discoverPlugins } from "./engine/plugins/discover.ts";
+import { runPrimary, workerCount } from "./process/cluster.ts";
+import { closeOnSignals, startService } from "./process/service.ts";
 
 const log = createConsoleLogger(cluster.isWorker ? `music:worker-${cluster.worker!.id}` : "music");
 

@@ -3,14 +3,14 @@
  * service binds it, for tests that call its methods directly.
  */
 import "reflect-metadata";
-import { DEFAULT_SOURCES, parseConfig, type AppConfigInput } from "../config.ts";
-import { createServiceContainer, disposeServiceContainer } from "../container.ts";
-import { HttpUpstreamClientFactory, type UpstreamDefaults } from "../http/upstream-client.ts";
-import { createMemoryLogger } from "../logger.ts";
+import { DEFAULT_SOURCES, parseConfig, type AppConfigInput } from "../../server/engine/config.ts";
+import { createServiceContainer, disposeServiceContainer } from "../../server/engine/container.ts";
+import { HttpUpstreamClientFactory, type UpstreamDefaults } from "../../server/engine/http/upstream-client.ts";
+import { createMemoryLogger } from "./memory-logger.ts";
 import type { SourceMethods, SourcePluginDefinition } from "../plugin.ts";
-import { PluginCatalog } from "../plugins/discover.ts";
+import { PluginCatalog } from "../../server/engine/plugins/discover.ts";
 import type { UpstreamClientFactory } from "../services.ts";
-import type { SourceRegistry } from "../sources/source-registry.ts";
+import type { SourceRegistry } from "../../server/engine/sources/source-registry.ts";
 import { Tokens } from "../tokens.ts";
 
 export interface BoundTestSource {

@@ -24,7 +24,7 @@ import { PaidContentError } from "../errors.ts";
 import { callContext, codeOf } from "./calls.ts";
 import { CAPABILITIES } from "../operations.ts";
 import type { SourceMethods, SourcePluginDefinition } from "../plugin.ts";
-import { checkInstanceMethods, validateDefinition } from "../plugins/validate.ts";
+import { checkInstanceMethods, validateDefinition } from "../validate.ts";
 import { bindSourcePlugin, type BoundTestSource } from "./bind.ts";
 import type { Fault, Simulator } from "./simulator.ts";
 

@@ -10,3 +10,4 @@ export { bindSourcePlugin, testClientFactory, type BindOptions, type BoundTestSo
 export { callContext, codeOf } from "./calls.ts";
 export { hasAllWords } from "./search-words.ts";
 export { loadRecordings, startReplaySimulator, type Answer, type Interaction, type ReplayHooks, type ReplaySimulator } from "./replay.ts";
+export { createMemoryLogger } from "./memory-logger.ts";

@@ -5,9 +5,9 @@
  * `npm run demo` and by the tests that need the whole service with no network (the
  * playground's browser test, the OpenAPI examples).
  */
-import type { AppConfigInput } from "../../core/config.ts";
+import type { AppConfigInput } from "../engine/config.ts";
 import type { AnyPluginDefinition } from "../../core/plugin.ts";
-import { PluginCatalog } from "../../core/plugins/discover.ts";
+import { PluginCatalog } from "../engine/plugins/discover.ts";
 import type { Simulator } from "../../core/testing/simulator.ts";
 import { startLrclibSimulator } from "../../plugins/lyrics-lrclib/test/lrclib-upstream.ts";
 import { startShareHost } from "../../plugins/share-baidu/test/simulator.ts";

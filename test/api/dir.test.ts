@@ -1,6 +1,6 @@
 /** Every spelling of one directory is one listing: one cache entry, one upstream listing. */
 import { describe, expect, it } from "vitest";
-import { normaliseDir } from "../../core/share/share-service.ts";
+import { normaliseDir } from "../../server/engine/share/share-service.ts";
 import type { ShareHostSimulator } from "../../plugins/share-baidu/test/simulator.ts";
 import type { TestApp } from "../support/app.ts";
 import { postList, useShareApp } from "./helpers.ts";

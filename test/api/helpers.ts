@@ -3,8 +3,8 @@
  * share-host simulator, and small request helpers.
  */
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { AppConfigInput } from "../../core/config.ts";
-import { qrSign } from "../../core/share/qr-code.ts";
+import type { AppConfigInput } from "../../server/engine/config.ts";
+import { qrSign } from "../../server/engine/share/qr-code.ts";
 import shareBaiduDefinition from "../../plugins/share-baidu/index.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { startShareHost, type ShareHostSimulator } from "../../plugins/share-baidu/test/simulator.ts";

@@ -4,7 +4,7 @@
  */
 import { connect } from "node:net";
 import { describe, expect, it, onTestFinished } from "vitest";
-import type { TrafficStats } from "../../core/share/traffic-stats.ts";
+import type { TrafficStats } from "../../server/engine/share/traffic-stats.ts";
 import { Tokens } from "../../core/tokens.ts";
 import type { TestApp } from "../support/app.ts";
 import type { ShareHostSimulator } from "../../plugins/share-baidu/test/simulator.ts";

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createStorage } from "unstorage";
-import { TrafficStats } from "../../core/share/traffic-stats.ts";
+import { TrafficStats } from "../../server/engine/share/traffic-stats.ts";
 import type { TestApp } from "../support/app.ts";
 import type { ShareHostSimulator } from "../../plugins/share-baidu/test/simulator.ts";
 import { postList, qrPath, startShareApp, useShareHost } from "./helpers.ts";

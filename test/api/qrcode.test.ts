@@ -4,7 +4,7 @@
  */
 import { createHmac } from "node:crypto";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { qrSign } from "../../core/share/qr-code.ts";
+import { qrSign } from "../../server/engine/share/qr-code.ts";
 import type { TestApp } from "../support/app.ts";
 import type { ShareHostSimulator } from "../../plugins/share-baidu/test/simulator.ts";
 import { TEST_SECRET, corsHeaders, qrPath, startShareApp, useShareApp } from "./helpers.ts";

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const TSX = join(ROOT, "node_modules/.bin/tsx");
-const CLI = join(ROOT, "server/share/sign-cli.ts");
+const CLI = join(ROOT, "server/process/sign-cli.ts");
 const dir = mkdtempSync(join(tmpdir(), "qr-sign-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

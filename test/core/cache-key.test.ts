@@ -1,7 +1,7 @@
 /** Cache keys: parameter order does not matter, and keys are already in unstorage's normal form. */
 import { describe, expect, it } from "vitest";
 import { normalizeKey } from "unstorage";
-import { cacheKey } from "../../core/cache/response-cache.ts";
+import { cacheKey } from "../../server/engine/cache/response-cache.ts";
 
 describe("cacheKey", () => {
   it("sorts parameters and leaves out undefined ones", () => {

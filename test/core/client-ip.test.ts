@@ -1,6 +1,6 @@
 /** The one client-IP function of /v1 and /api: Express's `trust proxy` semantics, walked from the right. */
 import { describe, expect, it } from "vitest";
-import { clientAddressResolver, isTrustEntry, rateLimitKey } from "../../core/guard/client-ip.ts";
+import { clientAddressResolver, isTrustEntry, rateLimitKey } from "../../server/engine/guard/client-ip.ts";
 
 describe("clientAddressResolver", () => {
   it("trustProxy false: the socket's peer, whatever X-Forwarded-For says", () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SOURCES, listenAddress, loadConfig, parseConfig, sourceBindings, unboundRemovals } from "../../core/config.ts";
+import { DEFAULT_SOURCES, listenAddress, loadConfig, parseConfig, sourceBindings, unboundRemovals } from "../../server/engine/config.ts";
 import { ConfigError } from "../../core/errors.ts";
 
 describe("config", () => {
@@ -91,9 +91,9 @@ describe("config", () => {
   });
 
   it("warns of an id set to false that no default binds, as of a disabled id that is not bound", async () => {
-    const { createServiceContainer } = await import("../../core/container.ts");
-    const { createMemoryLogger } = await import("../../core/logger.ts");
-    const { PluginCatalog } = await import("../../core/plugins/discover.ts");
+    const { createServiceContainer } = await import("../../server/engine/container.ts");
+    const { createMemoryLogger } = await import("../../core/testing/memory-logger.ts");
+    const { PluginCatalog } = await import("../../server/engine/plugins/discover.ts");
     const config = parseConfig({ sources: { source_q: false, source_c: false }, disable: ["source_z"], lyrics: false }, {});
     expect(unboundRemovals(config)).toEqual(["source_q"]);
     const logger = createMemoryLogger();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { AlbumDetail, ArtistDetail, Song, SongDetail } from "../../core/domain.ts";
 import { pageLink } from "../../core/mapping/links.ts";
-import { answerComponents } from "../../server/docs/openapi/json-schema.ts";
+import { answerComponents } from "../../server/request/docs/openapi/json-schema.ts";
 
 const song = {
   source: "source_a", id: "1", name: "Salt Air", artist: ["Marlow Vane", "Ines Okafor"], album: "Tidal Lines", albumId: "7001",

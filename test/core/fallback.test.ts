@@ -1,7 +1,7 @@
 /** The fallback's choice of a copy: publicly playable only, full length first, a few tries, the original when none plays. */
 import { describe, expect, it } from "vitest";
 import { NotFoundError, PaidContentError, UpstreamError } from "../../core/errors.ts";
-import { FallbackService } from "../../core/music/fallback.ts";
+import { FallbackService } from "../../server/engine/music/fallback.ts";
 import type { CachedAnswer } from "../../core/services.ts";
 
 const answer = (value: unknown, cost = 0): CachedAnswer => ({ json: JSON.stringify(value), cost, status: cost ? "miss" : "hit", expiresAt: cost ? undefined : Date.now() + 60_000 });

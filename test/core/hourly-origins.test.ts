@@ -5,11 +5,11 @@
  */
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import { Channel, type Endpoint } from "../../core/cluster/channel.ts";
-import { zeroCounts } from "../../core/stats/cache-counts.ts";
-import { GroupTotals } from "../../core/stats/group-stats.ts";
-import type { Figures } from "../../core/stats/local-stats.ts";
-import { HOUR_MS, HourlyOriginCounts, MAX_ORIGINS_PER_HOUR, topOrigins } from "../../core/stats/hourly-origins.ts";
+import { Channel, type Endpoint } from "../../server/engine/cluster/channel.ts";
+import { zeroCounts } from "../../server/engine/stats/cache-counts.ts";
+import { GroupTotals } from "../../server/engine/stats/group-stats.ts";
+import type { Figures } from "../../server/engine/stats/local-stats.ts";
+import { HOUR_MS, HourlyOriginCounts, MAX_ORIGINS_PER_HOUR, topOrigins } from "../../server/engine/stats/hourly-origins.ts";
 
 const T0 = Date.parse("2026-03-01T10:30:00.000Z");
 

@@ -1,6 +1,6 @@
 /** The check made before an upstream's JSON is parsed: depth and count of values, strings skipped. */
 import { describe, expect, it } from "vitest";
-import { jsonLimitProblem } from "../../core/http/json-limits.ts";
+import { jsonLimitProblem } from "../../core/json-limits.ts";
 
 const limits = { maxDepth: 4, maxValues: 10 };
 

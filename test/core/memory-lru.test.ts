@@ -1,8 +1,8 @@
 /** The in-process cache store: bounded in bytes and entries, per-entry lifetimes honoured, huge entries refused. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createStorage } from "unstorage";
-import { memoryLruDriver } from "../../core/cache/memory-driver.ts";
-import { defaultCacheBytes, entryBytes, MemoryLru } from "../../core/cache/memory-lru.ts";
+import { memoryLruDriver } from "../../server/engine/cache/memory-driver.ts";
+import { defaultCacheBytes, entryBytes, MemoryLru } from "../../server/engine/cache/memory-lru.ts";
 
 const MIB = 1024 * 1024;
 let stores: MemoryLru[] = [];

@@ -1,7 +1,7 @@
 /** The merged all-search list: ranked by relevance, one entry per recording, the most playable shown, alternatives named. */
 import { describe, expect, it } from "vitest";
 import type { Song } from "../../core/domain.ts";
-import { mergeWindows, type SourceWindow } from "../../core/music/merged-search.ts";
+import { mergeWindows, type SourceWindow } from "../../server/engine/music/merged-search.ts";
 
 const song = (source: string, id: string, name: string, artist: string, duration: number, extra: Partial<Song> = {}): Song => ({
   source, id, name, artist: [artist], album: "", albumId: "", duration, cover: null, available: true, vip: false, ...extra,

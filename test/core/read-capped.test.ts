@@ -4,7 +4,7 @@
  */
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { readCapped } from "../../core/http/read-capped.ts";
+import { readCapped } from "../../server/engine/http/read-capped.ts";
 
 describe("readCapped on a Node stream", () => {
   it("reads the whole body, chunk by chunk", async () => {

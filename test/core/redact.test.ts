@@ -1,6 +1,6 @@
 /** The Redis address in the start-up line: no credential in any form ioredis takes. */
 import { describe, expect, it } from "vitest";
-import { redactRedisUrl } from "../../core/redis/redact.ts";
+import { redactRedisUrl } from "../../server/engine/redis/redact.ts";
 
 describe("redactRedisUrl", () => {
   it.each([

@@ -1,10 +1,10 @@
 /** The response cache on its own: lifetimes, single-flight, misses, stale stand-ins, and waits that end. */
 import { describe, expect, it } from "vitest";
-import { StoreResponseCache } from "../../core/cache/response-cache.ts";
-import { memoryCacheBackend } from "../../core/cache/storage.ts";
-import { LocalStats } from "../../core/stats/local-stats.ts";
+import { StoreResponseCache } from "../../server/engine/cache/response-cache.ts";
+import { memoryCacheBackend } from "../../server/engine/cache/storage.ts";
+import { LocalStats } from "../../server/engine/stats/local-stats.ts";
 import { NotFoundError, UpstreamError, UpstreamTimeoutError, isServiceError } from "../../core/errors.ts";
-import { noteUpstreamCall } from "../../core/http/upstream-calls.ts";
+import { noteUpstreamCall } from "../../server/engine/http/upstream-calls.ts";
 
 function cache(now: () => number = Date.now) {
   const backend = memoryCacheBackend({ maxEntries: 100, maxBytes: 1 << 20, maxEntryBytes: 1 << 16 });

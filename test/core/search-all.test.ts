@@ -1,9 +1,9 @@
 /** The all-search's merged list on its own: one window per source, deadlines, failures, cost. */
 import { describe, expect, it } from "vitest";
 import { UpstreamError, UpstreamTimeoutError } from "../../core/errors.ts";
-import { SearchAllService } from "../../core/music/search-all.ts";
+import { SearchAllService } from "../../server/engine/music/search-all.ts";
 import type { CachedAnswer } from "../../core/services.ts";
-import type { BoundSource } from "../../core/sources/source-registry.ts";
+import type { BoundSource } from "../../server/engine/sources/source-registry.ts";
 
 const source = (id: string, plugin: object = {}) => ({ id, plugin }) as BoundSource;
 const songs = (id: string, n: number) =>

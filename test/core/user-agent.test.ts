@@ -1,6 +1,6 @@
 /** The user-agent rule: product names anywhere outside comments, in any case; decisions remembered. */
 import { describe, expect, it } from "vitest";
-import { UserAgentPolicy, productName } from "../../core/guard/user-agent.ts";
+import { UserAgentPolicy, productName } from "../../server/engine/guard/user-agent.ts";
 
 describe("UserAgentPolicy", () => {
   const policy = new UserAgentPolicy(["curl/", "node", "aiohttp", "Java-http-client", "got ("]);

@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Locator, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DOCS_USER_AGENT } from "../../server/docs/openapi/document.ts";
+import { DOCS_USER_AGENT } from "../../server/request/docs/openapi/document.ts";
 import { launchChromium } from "../support/browser.ts";
 import { useDemoApp } from "../support/demo-app.ts";
 import { freePort } from "../support/main-process.ts";

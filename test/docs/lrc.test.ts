@@ -1,8 +1,8 @@
-/** The playground's LRC reading (`server/docs/public/lrc.js`, run in browsers, tested here). */
+/** The playground's LRC reading (`server/request/docs/public/lrc.js`, run in browsers, tested here). */
 import { describe, expect, it } from "vitest";
 
 // A browser module without types: imported by a computed name, as `any`.
-const { lineAt, parseLrc } = await import(["../../server/docs/public", "lrc.js"].join("/"));
+const { lineAt, parseLrc } = await import(["../../server/request/docs/public", "lrc.js"].join("/"));
 
 describe("LRC in the playground", () => {
   it("reads time tags (several per line, 2 or 3 fraction digits), in time order, and skips metadata", () => {

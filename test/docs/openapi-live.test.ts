@@ -4,13 +4,13 @@
  * parameter's documented schema accepts exactly what the service accepts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { qrSign } from "../../core/share/qr-code.ts";
+import { qrSign } from "../../server/engine/share/qr-code.ts";
 import { DEMO_QR_SECRET } from "../../server/demo/upstreams.ts";
-import { API_ENDPOINTS } from "../../server/share/schemas.ts";
+import { API_ENDPOINTS } from "../../server/request/share/schemas.ts";
 import { OPERATIONS, OPERATION_NAMES } from "../../core/operations.ts";
 import { callback, origin } from "../../core/params.ts";
-import { OPERATION_EXAMPLES, SERVICE_EXAMPLES } from "../../server/docs/openapi/examples.ts";
-import { fieldsOf } from "../../server/docs/openapi/json-schema.ts";
+import { OPERATION_EXAMPLES, SERVICE_EXAMPLES } from "../../server/request/docs/openapi/examples.ts";
+import { fieldsOf } from "../../server/request/docs/openapi/json-schema.ts";
 import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
 import { schemaCheck, type SchemaCheck } from "./schema-check.ts";
 

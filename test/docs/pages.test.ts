@@ -5,9 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../core/config.ts";
-import { ASSETS } from "../../server/docs/assets.ts";
-import { DOCS_USER_AGENT } from "../../server/docs/openapi/document.ts";
+import { parseConfig } from "../../server/engine/config.ts";
+import { ASSETS } from "../../server/request/docs/assets.ts";
+import { DOCS_USER_AGENT } from "../../server/request/docs/openapi/document.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 
 let t: TestApp;

@@ -8,7 +8,7 @@
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptedEncoding, compressions } from "../../server/compression.ts";
+import { acceptedEncoding, compressions } from "../../server/request/compression.ts";
 import { TEST_UA } from "../support/app.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
 

@@ -7,11 +7,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UserAgentPolicy } from "../../core/guard/user-agent.ts";
-import { RequestLimiter } from "../../core/guard/request-limiter.ts";
-import { cachedAnswers } from "../../server/fast-path.ts";
-import { NEVER } from "../../server/v1/http-caching.ts";
-import { RenderedAnswers } from "../../server/v1/rendered-answers.ts";
+import { UserAgentPolicy } from "../../server/engine/guard/user-agent.ts";
+import { RequestLimiter } from "../../server/engine/guard/request-limiter.ts";
+import { cachedAnswers } from "../../server/request/fast-path.ts";
+import { NEVER } from "../../server/request/v1/http-caching.ts";
+import { RenderedAnswers } from "../../server/request/v1/rendered-answers.ts";
 import { TEST_UA } from "../support/app.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
 

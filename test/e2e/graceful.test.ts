@@ -1,8 +1,8 @@
-/** The count of requests in flight that a graceful close waits for (`server/graceful.ts`). */
+/** The count of requests in flight that a graceful close waits for (`server/process/graceful.ts`). */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { trackInFlight } from "../../server/graceful.ts";
+import { trackInFlight } from "../../server/process/graceful.ts";
 
 let server: Server | undefined;
 

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS } from "../../core/operations.ts";
 import type { ResponseCache } from "../../core/services.ts";
 import { Tokens } from "../../core/tokens.ts";
-import { COMPRESS_FROM_BYTES } from "../../server/compression.ts";
-import { cacheControl, entityTag, notModified, sharedCacheable } from "../../server/v1/http-caching.ts";
+import { COMPRESS_FROM_BYTES } from "../../server/request/compression.ts";
+import { cacheControl, entityTag, notModified, sharedCacheable } from "../../server/request/v1/http-caching.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
 
 const STALE = 86_400;

@@ -4,7 +4,7 @@
  * Ballroom on 1981-06-12"): sent to LRCLIB as `album_name` it would only make `/api/get` miss.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateDefinition } from "../../core/plugins/validate.ts";
+import { validateDefinition } from "../../core/validate.ts";
 import { startLrclibSimulator, type LrclibSimulator } from "../../plugins/lyrics-lrclib/test/lrclib-upstream.ts";
 import archive from "../../plugins/source-archive/index.ts";
 import { LIVE } from "../../plugins/source-archive/test/fixtures/catalog.ts";

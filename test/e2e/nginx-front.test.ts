@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runWithConcurrency } from "../../core/music/concurrency.ts";
+import { runWithConcurrency } from "../../core/concurrency.ts";
 import { startFakeUpstream } from "../fixtures/source-fake/upstream.ts";
 import { HAVE_REDIS_SERVER, startPrivateRedis, type PrivateRedis } from "../redis/redis-server.ts";
 import { TEST_UA } from "../support/app.ts";

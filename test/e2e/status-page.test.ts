@@ -3,10 +3,10 @@
  * every `/v1` and `/api` endpoint with the parameters and descriptions of their zod schemas.
  */
 import { describe, expect, it } from "vitest";
-import { VERSION } from "../../core/config.ts";
-import { PLAYLIST_JSONP_RULE } from "../../server/docs/reference.ts";
-import { v1Endpoints } from "../../server/docs/status-page.ts";
-import { ListBody, QrQuery } from "../../server/share/schemas.ts";
+import { VERSION } from "../../server/engine/config.ts";
+import { PLAYLIST_JSONP_RULE } from "../../server/request/docs/reference.ts";
+import { v1Endpoints } from "../../server/request/docs/status-page.ts";
+import { ListBody, QrQuery } from "../../server/request/share/schemas.ts";
 import type { TestApp } from "../support/app.ts";
 import { startTestApp } from "../support/app.ts";
 import { corsHeaders, useShareApp } from "../api/helpers.ts";

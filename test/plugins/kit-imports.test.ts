@@ -1,6 +1,8 @@
 /**
- * The plugin kit's boundary: every non-test file under `plugins/` reaches the core only
- * through `@music-aggregator/core`, never by a path into `core/`.
+ * The plugin kit's boundary: every file under `plugins/`, its tests included, reaches the
+ * core only through `@music-aggregator/core` (and `/testing`), never by a path into `core/`,
+ * `server/` or `test/`: a plugin's tests use exactly what a third party gets. And the kit
+ * itself (`core/`) imports nothing of the service around it.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -12,8 +14,8 @@ const PLUGINS = join(ROOT, "plugins");
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === "test" || name === "node_modules" ? [] : sourceFiles(path);
-    return /\.(ts|mts|js|mjs)$/.test(name) && !/\.test\.[mc]?[jt]s$/.test(name) ? [path] : [];
+    if (statSync(path).isDirectory()) return name === "node_modules" ? [] : sourceFiles(path);
+    return /\.(ts|mts|js|mjs)$/.test(name) ? [path] : [];
   });
 }
 
@@ -45,3 +47,30 @@ describe("plugins import the core only through @music-aggregator/core", () => {
     expect(bad, "imports outside the plugin's folder (use @music-aggregator/core)").toEqual([]);
   });
 });
+
+describe("the kit imports nothing of the service", () => {
+  const KIT = join(ROOT, "core");
+  const files = sourceFiles(KIT);
+
+  it("finds the kit's files", () => {
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  it.each(files.map((f) => [relative(ROOT, f), f]))("%s", (_name, file) => {
+    const outside = specifiers(readFileSync(file, "utf8")).filter((spec) => spec.startsWith(".") && !resolve(file, "..", spec).startsWith(KIT + "/"));
+    expect(outside, "imports outside core/").toEqual(KNOWN_EXCEPTIONS[relative(ROOT, file)] ?? []);
+  });
+});
+
+// --- internal ---
+
+/** What the kit still takes from the service: `bindSourcePlugin` binds a plugin through the real engine. */
+const KNOWN_EXCEPTIONS: Record<string, string[]> = {
+  "core/testing/bind.ts": [
+    "../../server/engine/config.ts",
+    "../../server/engine/container.ts",
+    "../../server/engine/http/upstream-client.ts",
+    "../../server/engine/plugins/discover.ts",
+    "../../server/engine/sources/source-registry.ts",
+  ],
+};

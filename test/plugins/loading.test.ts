@@ -3,13 +3,13 @@ import "reflect-metadata";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseConfig } from "../../core/config.ts";
-import { createServiceContainer } from "../../core/container.ts";
-import { createMemoryLogger } from "../../core/logger.ts";
+import { parseConfig } from "../../server/engine/config.ts";
+import { createServiceContainer } from "../../server/engine/container.ts";
+import { createMemoryLogger } from "../../core/testing/memory-logger.ts";
 import { defineSourcePlugin } from "../../core/plugin.ts";
-import { PluginCatalog, discoverPlugins } from "../../core/plugins/discover.ts";
+import { PluginCatalog, discoverPlugins } from "../../server/engine/plugins/discover.ts";
 import { PluginStartupError } from "../../core/errors.ts";
-import type { SourceRegistry } from "../../core/sources/source-registry.ts";
+import type { SourceRegistry } from "../../server/engine/sources/source-registry.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { startTestApp } from "../support/app.ts";
 

@@ -5,7 +5,7 @@
  */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RedisWindows } from "../../core/guard/redis-windows.ts";
+import { RedisWindows } from "../../server/engine/guard/redis-windows.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
 import { HAVE_REDIS_SERVER, startPrivateRedis, type PrivateRedis } from "./redis-server.ts";
 

@@ -11,7 +11,7 @@ import fake from "../fixtures/source-fake/index.ts";
 import { startFakeUpstream } from "../fixtures/source-fake/upstream.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import type { Fault, Simulator } from "@music-aggregator/core/testing";
-import { runWithConcurrency } from "../../core/music/concurrency.ts";
+import { runWithConcurrency } from "../../core/concurrency.ts";
 import { collectGarbage, openHandles, readAnswer, settleHandles } from "./support.ts";
 
 const REQUESTS = 3000;

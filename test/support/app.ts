@@ -8,15 +8,15 @@ import type { H3 } from "h3";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DependencyContainer } from "tsyringe";
-import { parseConfig, type AppConfig, type AppConfigInput } from "../../core/config.ts";
-import { createServiceContainer, disposeServiceContainer } from "../../core/container.ts";
-import { createMemoryLogger } from "../../core/logger.ts";
-import { PluginCatalog, discoverPlugins } from "../../core/plugins/discover.ts";
+import { parseConfig, type AppConfig, type AppConfigInput } from "../../server/engine/config.ts";
+import { createServiceContainer, disposeServiceContainer } from "../../server/engine/container.ts";
+import { createMemoryLogger } from "../../core/testing/memory-logger.ts";
+import { PluginCatalog, discoverPlugins } from "../../server/engine/plugins/discover.ts";
 import type { AnyPluginDefinition } from "../../core/plugin.ts";
-import { createApp, createNodeHandler } from "../../server/app.ts";
-import { RenderedAnswers } from "../../server/v1/rendered-answers.ts";
-import { lifecycleOf } from "../../server/lifecycle.ts";
-import { hardenServer, nodeEntry } from "../../server/node-server.ts";
+import { createApp, createNodeHandler } from "../../server/request/app.ts";
+import { RenderedAnswers } from "../../server/request/v1/rendered-answers.ts";
+import { lifecycleOf } from "../../server/process/lifecycle.ts";
+import { hardenServer, nodeEntry } from "../../server/process/node-server.ts";
 
 export const TEST_UA = "music-aggregator-tests/1.0";
 

@@ -3,7 +3,7 @@
  * source_b itunes, source_c audius, source_d archive, source_e jamendo), no lyrics: for tests
  * that count upstream calls source by source.
  */
-import type { AppConfigInput } from "../../core/config.ts";
+import type { AppConfigInput } from "../../server/engine/config.ts";
 import type { Simulator } from "../../core/testing/simulator.ts";
 import { startArchiveSimulator } from "../../plugins/source-archive/test/simulator.ts";
 import { startAudiusSimulator } from "../../plugins/source-audius/test/simulator.ts";

@@ -4,7 +4,7 @@
  * Archive), and the real service bound to them as `source_a` … `source_d`. `truth` names the
  * recording behind every song id the service can answer.
  */
-import type { AppConfigInput } from "../../core/config.ts";
+import type { AppConfigInput } from "../../server/engine/config.ts";
 import { startArchiveSimulator, type ArchiveSimulator } from "../../plugins/source-archive/test/simulator.ts";
 import { original, type ItemSeed } from "../../plugins/source-archive/test/fixtures/shapes.ts";
 import { startAudiusSimulator } from "../../plugins/source-audius/test/simulator.ts";

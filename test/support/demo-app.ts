@@ -3,9 +3,9 @@
  * the demo CDN and lyrics host), started in-process on a port-0 socket for tests.
  */
 import { afterAll, beforeAll } from "vitest";
-import { discoverPlugins } from "../../core/plugins/discover.ts";
+import { discoverPlugins } from "../../server/engine/plugins/discover.ts";
 import { startDemoUpstreams, type DemoUpstreams } from "../../server/demo/upstreams.ts";
-import type { AppConfigInput } from "../../core/config.ts";
+import type { AppConfigInput } from "../../server/engine/config.ts";
 import { startTestApp, type TestApp } from "./app.ts";
 
 export interface DemoApp {

@@ -2,7 +2,7 @@
  * The service with FakeFM sources behind it: one simulator per source, so a test can make
  * one source slow or broken while the others answer.
  */
-import type { AppConfigInput } from "../../core/config.ts";
+import type { AppConfigInput } from "../../server/engine/config.ts";
 import type { CapabilitySet } from "@music-aggregator/core";
 import type { AnyPluginDefinition } from "../../core/plugin.ts";
 import { makeFakeSource } from "../fixtures/source-fake/index.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LyricsLookup } from "../../../core/plugin.ts";
+import type { LyricsLookup } from "@music-aggregator/core";
 import { lrcOf } from "../lrc.ts";
 import { artistsMatch, isSameSong, normaliseTitle, pickTrack } from "../match.ts";
 import { LrclibTrack } from "../wire.ts";

@@ -4,9 +4,9 @@
  */
 import { testClientFactory } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NotFoundError, ServiceError } from "../../../core/errors.ts";
-import { createMemoryLogger } from "../../../core/logger.ts";
-import type { LyricsLookup, LyricsProvider } from "../../../core/plugin.ts";
+import { NotFoundError, ServiceError } from "@music-aggregator/core";
+import { createMemoryLogger } from "@music-aggregator/core/testing";
+import type { LyricsLookup, LyricsProvider } from "@music-aggregator/core";
 import lrclib, { LrclibOptions } from "../index.ts";
 import { lrclibTrack, startLrclibSimulator, type LrclibSimulator } from "./lrclib-upstream.ts";
 

@@ -50,6 +50,8 @@ export async function startArchiveSimulator(items: ItemSeed[] = ITEMS): Promise<
       // What the archive answers for an identifier it does not know: an empty object, HTTP 200.
       return item ? metadataBody(item) : {};
     },
+    // A file's download: a short silent WAV whatever its name says, so that a browser test can play it.
+    "GET /download/**": () => new Response(silentWav(), { headers: { "content-type": "audio/wav" } }),
   });
   const reset = simulator.reset;
   return Object.assign(simulator, {
@@ -131,4 +133,25 @@ function pick(doc: Record<string, unknown>, fields: string[]): Record<string, un
 
 function positive(value: string | null, fallback: number): number {
   return value !== null && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : fallback;
+}
+
+/** Three seconds of 8-bit mono silence at 8 kHz, as a WAV file. */
+function silentWav(): Uint8Array<ArrayBuffer> {
+  const samples = 24_000;
+  const wav = new Uint8Array(44 + samples).fill(128, 44);
+  const view = new DataView(wav.buffer);
+  const text = (at: number, value: string) => [...value].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  text(0, "RIFF");
+  view.setUint32(4, 36 + samples, true);
+  text(8, "WAVEfmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, 8000, true);
+  view.setUint32(28, 8000, true);
+  view.setUint16(32, 1, true);
+  view.setUint16(34, 8, true);
+  text(36, "data");
+  view.setUint32(40, samples, true);
+  return wav;
 }

@@ -3,8 +3,8 @@
  * which upstream calls each makes (album paging, playlist page, chart header).
  */
 import { describe, expect, it } from "vitest";
-import type { RankDetail } from "../../../core/domain.ts";
-import type { SourceMethods } from "../../../core/plugin.ts";
+import type { RankDetail } from "@music-aggregator/core";
+import type { SourceMethods } from "@music-aggregator/core";
 import { IMG, SOURCE, TIDAL_COVER, codeOf, ctx, useDeezerSimulator } from "./instance.ts";
 import type { DeezerSimulator } from "./simulator.ts";
 

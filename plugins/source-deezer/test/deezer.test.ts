@@ -3,7 +3,7 @@
  * each capability checked value by value, with the upstream calls each one makes.
  */
 import { describe, expect, it } from "vitest";
-import type { SourceMethods } from "../../../core/plugin.ts";
+import type { SourceMethods } from "@music-aggregator/core";
 import { testSourcePlugin } from "@music-aggregator/core/testing";
 import deezer from "../index.ts";
 import { IMG, SOURCE, TIDAL_COVER, codeOf, ctx, useDeezerSimulator } from "./instance.ts";

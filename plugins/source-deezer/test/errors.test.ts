@@ -4,7 +4,7 @@
  * that cannot be Deezer's, and answers missing a field the mapping needs (2003).
  */
 import { describe, expect, it } from "vitest";
-import type { SourceMethods } from "../../../core/plugin.ts";
+import type { SourceMethods } from "@music-aggregator/core";
 import deezer from "../index.ts";
 import { codeOf, createDeezer, ctx, useDeezerSimulator } from "./instance.ts";
 import type { DeezerSimulator } from "./simulator.ts";

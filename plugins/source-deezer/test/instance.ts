@@ -5,9 +5,9 @@
  */
 import { testClientFactory } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { Song } from "../../../core/domain.ts";
-import { createMemoryLogger } from "../../../core/logger.ts";
-import type { SourceMethods } from "../../../core/plugin.ts";
+import type { Song } from "@music-aggregator/core";
+import { createMemoryLogger } from "@music-aggregator/core/testing";
+import type { SourceMethods } from "@music-aggregator/core";
 import deezer from "../index.ts";
 import { startDeezerSimulator, type DeezerSimulator } from "./simulator.ts";
 

@@ -4,8 +4,8 @@
  * one sends.
  */
 import { describe, expect, it } from "vitest";
-import type { PlaylistSong, RankDetail } from "../../../core/domain.ts";
-import type { SourceMethods } from "../../../core/plugin.ts";
+import type { PlaylistSong, RankDetail } from "@music-aggregator/core";
+import type { SourceMethods } from "@music-aggregator/core";
 import { BY, BY_NC_SA, COVERS, SOURCE, STORAGE, asked, codeOf, ctx, jamendoSong, useJamendoSimulator } from "./instance.ts";
 import type { JamendoSimulator } from "./simulator.ts";
 

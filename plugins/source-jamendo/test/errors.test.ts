@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { bindSourcePlugin } from "@music-aggregator/core/testing";
-import type { SourceMethods } from "../../../core/plugin.ts";
+import type { SourceMethods } from "@music-aggregator/core";
 import jamendo from "../index.ts";
 import { FROST } from "./fixtures/catalog.ts";
 import { failedAnswer, formatsOf, INVALID_CLIENT, okAnswer, trackBody } from "./fixtures/shapes.ts";

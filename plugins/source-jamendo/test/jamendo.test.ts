@@ -3,7 +3,7 @@
  * and search checked value by value, with the exact requests each one sends.
  */
 import { describe, expect, it } from "vitest";
-import type { SourceMethods } from "../../../core/plugin.ts";
+import type { SourceMethods } from "@music-aggregator/core";
 import { testSourcePlugin } from "@music-aggregator/core/testing";
 import jamendo from "../index.ts";
 import { BY, BY_NC_SA, COVERS, SOURCE, STORAGE, asked, codeOf, ctx, jamendoSong, simOptions, useJamendoSimulator } from "./instance.ts";

@@ -1,5 +1,5 @@
 /**
- * Bench child: the real service, started by `server/service.ts` as `main.ts` starts it
+ * Bench child: the real service, started by `server/process/service.ts` as `main.ts` starts it
  * (config validated like the real one, the DI container, listhen, the node:http entry with
  * its fast path for cached answers, the h3 app, the count of requests in flight that a
  * graceful close waits for), with its sources bound to the test-only FakeFM plugin pointing
@@ -9,10 +9,10 @@
  */
 import "reflect-metadata";
 import type { AddressInfo } from "node:net";
-import { parseConfig } from "../../../core/config.ts";
-import { createConsoleLogger } from "../../../core/logger.ts";
-import { PluginCatalog } from "../../../core/plugins/discover.ts";
-import { startService } from "../../../server/service.ts";
+import { parseConfig } from "../../../server/engine/config.ts";
+import { createConsoleLogger } from "../../../server/engine/logger.ts";
+import { PluginCatalog } from "../../../server/engine/plugins/discover.ts";
+import { startService } from "../../../server/process/service.ts";
 import fake from "../../fixtures/source-fake/index.ts";
 import { memoryAfterGc, serveCommands } from "../lib/child.ts";
 

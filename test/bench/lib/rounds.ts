@@ -4,7 +4,7 @@
  * spent per answer over all rounds (Linux `/proc`), which the host's noise moves less than
  * req/s. Also the cache fill every throughput load starts from.
  */
-import { runWithConcurrency } from "../../../core/music/concurrency.ts";
+import { runWithConcurrency } from "../../../core/concurrency.ts";
 import { processCpuMs } from "./cpu.ts";
 import { keepAliveAgent, timedGet } from "./http.ts";
 import { CONNECTIONS, load } from "./load.ts";

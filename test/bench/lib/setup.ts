@@ -1,5 +1,5 @@
 /** The processes of a bench run: one upstream child with four simulators, services on demand. */
-import type { AppConfigInput } from "../../../core/config.ts";
+import type { AppConfigInput } from "../../../server/engine/config.ts";
 import { startChild, type ChildHandle } from "./child.ts";
 
 export type Upstream = ChildHandle<string[]>;

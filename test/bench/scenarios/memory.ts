@@ -9,7 +9,7 @@
  * V8's heap in use and committed, and the memory held outside it (`external`).
  */
 import autocannon from "autocannon";
-import { runWithConcurrency } from "../../../core/music/concurrency.ts";
+import { runWithConcurrency } from "../../../core/concurrency.ts";
 import { BENCH_UA, keepAliveAgent, timedGet } from "../lib/http.ts";
 import { CACHE_MAX, resetUpstream, startService, type Service, type Upstream } from "../lib/setup.ts";
 import { fmt, type Row } from "../lib/table.ts";

@@ -5,7 +5,7 @@
  * 7 rounds; each keeps its median req/s. Target: a cached `all` page costs at most 1.5 times a
  * cached single-source page (single-source req/s ≤ 1.5 × all req/s).
  */
-import { runWithConcurrency } from "../../../core/music/concurrency.ts";
+import { runWithConcurrency } from "../../../core/concurrency.ts";
 import { keepAliveAgent, timedGet } from "../lib/http.ts";
 import { CONNECTIONS, load, loadTool } from "../lib/load.ts";
 import type { Service } from "../lib/setup.ts";

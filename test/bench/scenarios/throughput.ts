@@ -15,7 +15,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runWithConcurrency } from "../../../core/music/concurrency.ts";
+import { runWithConcurrency } from "../../../core/concurrency.ts";
 import { startChild, type ChildHandle } from "../lib/child.ts";
 import { keepAliveAgent, timedGet } from "../lib/http.ts";
 import { CONNECTIONS, loadTool } from "../lib/load.ts";

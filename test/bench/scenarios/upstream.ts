@@ -4,7 +4,7 @@
  * (one upstream call expected); an `all` search with one source hanging (answered right
  * after the per-source deadline).
  */
-import { runWithConcurrency } from "../../../core/music/concurrency.ts";
+import { runWithConcurrency } from "../../../core/concurrency.ts";
 import { startChild } from "../lib/child.ts";
 import { keepAliveAgent, percentile, timedGet, type Timed } from "../lib/http.ts";
 import { resetUpstream, SEARCH_ALL_DEADLINE_MS, type Service, type Upstream } from "../lib/setup.ts";

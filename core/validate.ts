@@ -1,0 +1,106 @@
+/**
+ * Load-time validation of plugin definitions. Every problem is collected, each naming the
+ * plugin and the field (`plugin "deezer".capabilities.album: expected boolean`), so a
+ * broken installation is reported at once instead of one failure per restart.
+ */
+import { CAPABILITIES, type Capability } from "./operations.ts";
+import { PLUGIN_API_VERSION, PLUGIN_BRAND, type AnyPluginDefinition, type PluginKind } from "./plugin.ts";
+
+const KINDS: readonly PluginKind[] = ["source", "lyrics", "share"];
+const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/** Checks one module's default export; returns the problems found (empty when valid). */
+export function validateDefinition(candidate: unknown, origin: string): string[] {
+  if (!candidate || typeof candidate !== "object" || (candidate as Record<symbol, unknown>)[PLUGIN_BRAND] !== true) {
+    return [`module "${origin}": default export is not a plugin definition made by defineSourcePlugin, defineLyricsPlugin or defineSharePlugin`];
+  }
+  const def = candidate as Record<string, unknown>;
+  const label = typeof def.id === "string" && def.id ? `plugin "${def.id}"` : `plugin from "${origin}"`;
+  const problems: string[] = [];
+  const field = (name: string, problem: string) => problems.push(`${label}.${name}: ${problem}`);
+
+  if (typeof def.id !== "string" || !PLUGIN_ID.test(def.id)) field("id", "expected a kebab-case string");
+  if (def.apiVersion !== PLUGIN_API_VERSION) field("apiVersion", `expected ${PLUGIN_API_VERSION}, got ${String(def.apiVersion)}`);
+  if (!KINDS.includes(def.kind as PluginKind)) field("kind", `expected one of ${KINDS.join(", ")}`);
+  if (typeof def.name !== "string" || !def.name) field("name", "expected a non-empty string");
+  if (!isZodSchema(def.options)) field("options", "expected a zod schema");
+  if (typeof def.create !== "function") field("create", "expected a function");
+  if (!def.deps || typeof def.deps !== "object") field("deps", "expected an object of core tokens");
+  else {
+    for (const [name, token] of Object.entries(def.deps)) {
+      if (typeof token !== "symbol") field(`deps.${name}`, "expected a core token (a symbol from Tokens)");
+    }
+  }
+  if (def.kind === "source") problems.push(...validateCapabilities(def.capabilities, label), ...validateSearchTraits(def, label));
+  if (def.kind === "source" && def.albumsAreReleases !== undefined && typeof def.albumsAreReleases !== "boolean") field("albumsAreReleases", "expected boolean");
+  return problems;
+}
+
+/** Checks that an instance has exactly the methods of its declared capabilities. */
+export function checkInstanceMethods(
+  instance: unknown,
+  capabilities: Partial<Record<Capability, boolean>>,
+  label: string,
+): string[] {
+  if (!instance || typeof instance !== "object") return [`${label}.create: expected it to return an object of methods`];
+  const methods = instance as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const capability of CAPABILITIES) {
+    const declared = capabilities[capability] === true;
+    const present = typeof methods[capability] === "function";
+    if (declared && !present) problems.push(`${label}.capabilities.${capability}: declared true but create() returned no ${capability}() method`);
+    if (!declared && present) problems.push(`${label}.${capability}: method returned by create() but capability ${capability} is not declared`);
+  }
+  return problems;
+}
+
+/** Checks a set of definitions for duplicate ids within a kind. */
+export function findDuplicateIds(definitions: { def: AnyPluginDefinition; origin: string }[]): string[] {
+  const seen = new Map<string, string>();
+  const problems: string[] = [];
+  for (const { def, origin } of definitions) {
+    const key = `${def.kind}:${def.id}`;
+    const first = seen.get(key);
+    if (first) problems.push(`plugin "${def.id}".id: the ${def.kind} plugin id is used twice ("${first}" and "${origin}")`);
+    else seen.set(key, origin);
+  }
+  return problems;
+}
+
+// --- internal ---
+
+/** `searchPaging` and `playback`, both optional. */
+function validateSearchTraits(def: Record<string, unknown>, label: string): string[] {
+  const problems: string[] = [];
+  const paging = def.searchPaging;
+  if (paging !== undefined) {
+    if (!paging || typeof paging !== "object") problems.push(`${label}.searchPaging: expected an object {window, exactTotal}`);
+    else {
+      const { window, exactTotal } = paging as Record<string, unknown>;
+      if (window !== undefined && !(Number.isInteger(window) && (window as number) >= 1 && (window as number) <= 1000)) {
+        problems.push(`${label}.searchPaging.window: expected an integer from 1 to 1000`);
+      }
+      if (exactTotal !== undefined && typeof exactTotal !== "boolean") problems.push(`${label}.searchPaging.exactTotal: expected boolean`);
+    }
+  }
+  if (def.playback !== undefined && def.playback !== "full" && def.playback !== "preview") problems.push(`${label}.playback: expected "full" or "preview"`);
+  return problems;
+}
+
+function validateCapabilities(capabilities: unknown, label: string): string[] {
+  if (!capabilities || typeof capabilities !== "object") return [`${label}.capabilities: expected an object of booleans`];
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(capabilities)) {
+    if (!(CAPABILITIES as readonly string[]).includes(key)) {
+      problems.push(`${label}.capabilities.${key}: unknown capability (expected one of ${CAPABILITIES.join(", ")})`);
+    } else if (typeof value !== "boolean") {
+      problems.push(`${label}.capabilities.${key}: expected boolean`);
+    }
+  }
+  return problems;
+}
+
+function isZodSchema(value: unknown): boolean {
+  return !!value && typeof value === "object" && typeof (value as { safeParse?: unknown }).safeParse === "function";
+}
+

@@ -1,0 +1,36 @@
+/**
+ * A per-upstream request budget: at most `requests` per `windowMs`, as a sliding window.
+ * A caller over budget waits for the next free slot, unless that wait would pass its own
+ * deadline, in which case it fails at once instead of hammering the upstream.
+ */
+import { UpstreamError } from "../../../core/errors.ts";
+import type { BudgetOptions } from "../../../core/services.ts";
+import { sleep } from "../../../core/sleep.ts";
+
+export class RequestBudget {
+  private readonly sent: number[] = [];
+
+  constructor(
+    private readonly upstream: string,
+    private readonly options: BudgetOptions,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Resolves when a request may be sent; throws 2002 when the wait would exceed `maxWaitMs`. */
+  async acquire(maxWaitMs: number, signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      const now = this.now();
+      while (this.sent.length && this.sent[0] <= now - this.options.windowMs) this.sent.shift();
+      if (this.sent.length < this.options.requests) {
+        this.sent.push(now);
+        return;
+      }
+      const waitMs = this.sent[0] + this.options.windowMs - now;
+      if (waitMs > maxWaitMs) {
+        throw new UpstreamError(`${this.upstream} request budget of ${this.options.requests} per ${this.options.windowMs / 1000} s is used up`);
+      }
+      await sleep(waitMs, signal);
+    }
+  }
+}
+

@@ -1,0 +1,39 @@
+/**
+ * Where the logger's lines go: one buffered writer per stream (pino's sonic-boom), shared by
+ * every logger of the process, so that lines of one turn of the event loop leave in one write
+ * rather than one each. In `pretty` form each JSON line pino makes is rewritten as
+ * `time LEVEL [scope] message key=value…` on its way out.
+ */
+import { destination, type DestinationStream } from "pino";
+import type { LogFormat } from "./logger.ts";
+import { readableLine, type LogFields } from "../../core/log-line.ts";
+
+/** The writer of `stream` in `format`. */
+export function logDestination(stream: "stdout" | "stderr", format: LogFormat): DestinationStream {
+  // A reader that stops reading (a stalled log pipe) costs at most MAX_BUFFERED bytes of memory: lines past that are dropped.
+  const writer = (writers[stream] ??= destination({ dest: stream === "stdout" ? 1 : 2, sync: false, maxLength: MAX_BUFFERED }));
+  return format === "json" ? writer : { write: (line: string) => writer.write(`${prettyLine(line)}\n`) };
+}
+
+/** Writes out what is still buffered (before the process exits). */
+export function flushDestinations(): void {
+  for (const writer of Object.values(writers)) {
+    try {
+      writer?.flushSync();
+    } catch {
+      // A writer that cannot take more now (EAGAIN) or has not opened yet loses no line by waiting.
+    }
+  }
+}
+
+/** A JSON line of pino's as a readable line. */
+export function prettyLine(json: string): string {
+  const { time, level, scope, msg, ...fields } = JSON.parse(json) as LogFields & { time: string; level: string; scope?: string; msg?: string };
+  return `${time} ${level.toUpperCase().padEnd(5)} ${scope ? `[${scope}] ` : ""}${readableLine(msg ?? "", fields)}`;
+}
+
+// --- internal ---
+
+const MAX_BUFFERED = 64 * 1024 * 1024;
+
+const writers: Partial<Record<"stdout" | "stderr", ReturnType<typeof destination>>> = {};

@@ -1,0 +1,106 @@
+/**
+ * `fallback=1` (docs/decisions.md, "One song, every source"): when the song asked for cannot be
+ * played in full (VIP: 3002, not playable: 3001, or only a preview), the address of the same
+ * recording on another source, found through `/v1/match`. Full length comes first; a preview
+ * copy stands in only for a song with no address at all. A copy's address is asked of its own
+ * source's `/v1/song/url`, with every check that operation makes, so nothing gated is ever
+ * unlocked. When no copy plays, the original answer (3002, 3001 or the preview) stands.
+ */
+import type { MatchResult, PlaylistSong, Quality, SongUrl } from "../../../core/domain.ts";
+import { isKind, isServiceError } from "../../../core/errors.ts";
+import type { CachedAnswer } from "../../../core/services.ts";
+import type { Playback } from "./merged-search.ts";
+
+/** A song's address through `/v1/song/url` (all its checks, no fallback). */
+type UrlOf = (sourceId: string, id: string, quality: Quality, signal?: AbortSignal) => Promise<CachedAnswer>;
+/** `/v1/match` of a song; with `fullOnly`, among the sources whose addresses are full length only. */
+type MatchOf = (sourceId: string, id: string, fullOnly: boolean, signal?: AbortSignal) => Promise<CachedAnswer>;
+
+/** Copies tried at most for one song: past a few, the matches left are unlikely to play either. */
+const MAX_TRIES = 3;
+
+/** The copy that plays: its address, how sure its match is, and the answers it was made of. */
+interface Copy {
+  url: SongUrl;
+  confidence: number;
+  parts: CachedAnswer[];
+}
+
+export class FallbackService {
+  constructor(
+    private readonly playbackOf: (sourceId: string) => Playback,
+    private readonly urlOf: UrlOf,
+    private readonly matchOf: MatchOf,
+  ) {}
+
+  /** `/v1/song/url` with `fallback=1`; `original` is the answer without it. */
+  async songUrl(asked: { source: string; id: string; quality: Quality }, original: () => Promise<CachedAnswer>, signal?: AbortSignal): Promise<CachedAnswer> {
+    const started = performance.now();
+    let first: CachedAnswer | undefined;
+    let refusal: unknown;
+    try {
+      first = await original();
+      if (!(JSON.parse(first.json) as SongUrl).preview) return first;
+    } catch (error) {
+      if (!isKind(error, "paid", "notFound")) throw error;
+      refusal = error;
+    }
+    const copy = await this.copyOf(asked.source, asked.id, asked.quality, first !== undefined, signal);
+    if (!copy) {
+      if (first) return first;
+      throw refusal;
+    }
+    const json = JSON.stringify({ ...copy.url, matchedFrom: { source: asked.source, id: asked.id, confidence: copy.confidence } });
+    const parts = first ? [first, ...copy.parts] : copy.parts;
+    const refused = (refusal as { cost?: number } | undefined)?.cost ?? 0;
+    const spent = parts.some((p) => p.cost > 0) || refused > 0;
+    if (spent) return { json, cost: Math.max(1, Math.round(performance.now() - started)), status: "miss" };
+    // Every part from the cache: the answer lives as long as the first of them to expire.
+    const expiresAt = Math.min(...parts.map((p) => p.expiresAt ?? Infinity));
+    return { json, cost: 0, status: "hit", expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined };
+  }
+
+  /**
+   * A playlist track's copy, for `with_url=1&fallback=1`: the address of the same recording
+   * elsewhere and which song it is; undefined when none plays. A track with a (preview) address
+   * only takes a full-length one.
+   */
+  async forTrack(sourceId: string, track: PlaylistSong, quality: Quality, signal?: AbortSignal): Promise<{ url: string; from: NonNullable<PlaylistSong["urlFrom"]>; spent: boolean } | undefined> {
+    const copy = await this.copyOf(sourceId, track.id, quality, typeof track.url === "string", signal);
+    if (!copy) return undefined;
+    return { url: copy.url.url, from: { source: copy.url.source, id: copy.url.id, confidence: copy.confidence }, spent: copy.parts.some((p) => p.cost > 0) };
+  }
+
+  // --- internal ---
+
+  /** The best copy that plays: publicly playable matches, full length first, each asked for its address in turn. */
+  private async copyOf(sourceId: string, id: string, quality: Quality, fullOnly: boolean, signal?: AbortSignal): Promise<Copy | undefined> {
+    let matched: CachedAnswer;
+    try {
+      matched = await this.matchOf(sourceId, id, fullOnly, signal);
+    } catch (error) {
+      // No match to be had (the song unknown, every search failed): the original answer stands.
+      if (isServiceError(error)) return undefined;
+      throw error;
+    }
+    const { matches } = JSON.parse(matched.json) as MatchResult;
+    const playable = matches
+      .filter((m) => m.song.available && !m.song.vip)
+      .map((m) => ({ m, full: this.playbackOf(m.song.source) === "full" }))
+      .filter((c) => c.full || !fullOnly)
+      // Full length first; within each, the matches' own order (best first).
+      .sort((a, b) => Number(b.full) - Number(a.full));
+    for (const { m } of playable.slice(0, MAX_TRIES)) {
+      if (signal?.aborted) return undefined;
+      try {
+        const answer = await this.urlOf(m.song.source, m.song.id, quality, signal);
+        const url = JSON.parse(answer.json) as SongUrl;
+        if (fullOnly && url.preview) continue;
+        return { url, confidence: m.confidence, parts: [matched, answer] };
+      } catch (error) {
+        if (!isServiceError(error)) throw error;
+      }
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * `/v1/match` (docs/decisions.md, "One song, every source"): a song, and the same recording on
+ * every other enabled source that can search. The song is looked up (as `/v1/song`), each
+ * other source is searched once for the song's title (`copiesQuery`), its first
+ * `MATCH_WINDOW` songs through the cache, and every song there that the matcher calls the same
+ * recording is a match. The answer is kept with the `match` lifetime (a minute at most when a
+ * source failed), so asking again costs nothing.
+ */
+import { cacheKey } from "../cache/response-cache.ts";
+import type { AppConfig } from "../config.ts";
+import type { Match, MatchResult, SongDetail } from "../../../core/domain.ts";
+import { isServiceError } from "../../../core/errors.ts";
+import { copiesQuery } from "../../../core/match/query.ts";
+import { recordingOf, sameRecording } from "../../../core/match/recording.ts";
+import type { CachedAnswer, ResponseCache } from "../../../core/services.ts";
+import type { BoundSource } from "../sources/source-registry.ts";
+import type { SearchAllService } from "./search-all.ts";
+import { PARTIAL_LIST_TTL_SECONDS } from "./search-service.ts";
+
+/**
+ * Songs of each source's search looked at: a song's copies share its title and rank high for
+ * it, and a small window keeps a playlist's matches cheap (at most the source's own window).
+ */
+export const MATCH_WINDOW = 25;
+
+/** A song's details through the cache (`/v1/song`). */
+type SongLookup = (source: BoundSource, id: string, signal?: AbortSignal) => Promise<CachedAnswer>;
+
+export class MatchService {
+  constructor(
+    private readonly cache: ResponseCache,
+    private readonly config: AppConfig,
+    private readonly searchAll: SearchAllService,
+    private readonly song: SongLookup,
+  ) {}
+
+  /**
+   * The match of `source`'s song `id` against `others` (other enabled searchable sources, in
+   * source order); `among` names a restricted set of them, kept apart in the cache.
+   */
+  async run(source: BoundSource, others: BoundSource[], id: string, signal?: AbortSignal, among?: "full"): Promise<CachedAnswer> {
+    let cost: number | undefined;
+    const lifetime = (result: MatchResult) => (result.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, this.config.cache.ttl.match) : this.config.cache.ttl.match);
+    const answer = await this.cache.fetch(
+      cacheKey(`match:${source.id}`, { id, among }),
+      { ttl: (value) => lifetime(value as MatchResult) },
+      async (loadSignal) => {
+        const made = await this.match(source, others, id, loadSignal);
+        cost = made.cost;
+        return made.result;
+      },
+      signal,
+    );
+    // Made here from cached parts only: no upstream time was spent.
+    return cost === undefined ? answer : { ...answer, cost, status: cost > 0 ? "miss" : "hit" };
+  }
+
+  // --- internal ---
+
+  private async match(source: BoundSource, others: BoundSource[], id: string, signal: AbortSignal): Promise<{ result: MatchResult; cost: number }> {
+    const started = performance.now();
+    const found = await this.song(source, id, signal);
+    const song = JSON.parse(found.json) as SongDetail;
+    const asked = recordingOf(song);
+    const query = copiesQuery(song);
+    const outcomes = query ? await this.searchAll.windows(others, query, signal, (other, list) => ({ other, list }), MATCH_WINDOW) : [];
+
+    const matches: Ranked[] = [];
+    const failed: string[] = [];
+    let fromUpstream = found.cost > 0;
+    outcomes.forEach((outcome, sourceIndex) => {
+      if (isServiceError(outcome)) {
+        failed.push(others[sourceIndex].id);
+        return;
+      }
+      if (outcome.cost > 0) fromUpstream = true;
+      outcome.read.list.forEach((candidate, rank) => {
+        const verdict = sameRecording(asked, recordingOf(candidate));
+        if (verdict.same) matches.push({ match: { song: candidate, confidence: verdict.confidence, reason: verdict.reason }, sourceIndex, rank });
+      });
+    });
+    matches.sort((a, b) => b.match.confidence - a.match.confidence || a.sourceIndex - b.sourceIndex || a.rank - b.rank);
+    const cost = fromUpstream || failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0;
+    return { result: { song, matches: matches.map((m) => m.match), failed }, cost };
+  }
+}
+
+interface Ranked {
+  match: Match;
+  sourceIndex: number;
+  rank: number;
+}

@@ -1,0 +1,101 @@
+/**
+ * The merged list of a search with `source=all` (docs/decisions.md, "Search across all
+ * sources"): every enabled searchable source's window, asked at once, each with its own
+ * deadline, merged into one ranked, de-duplicated list (`merged-search.ts`). `failed` names the
+ * sources that failed or timed out; when all fail the answer is 2001 (all timed out) or 2002.
+ */
+import type { SearchSong } from "../../../core/domain.ts";
+import { ServiceError, SourceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, withCost, type ServiceErrorLike } from "../../../core/errors.ts";
+import { deadline } from "../http/deadline.ts";
+import { searchPagingOf } from "../../../core/plugin.ts";
+import type { CachedAnswer } from "../../../core/services.ts";
+import type { BoundSource } from "../sources/source-registry.ts";
+import { mergeScored, scoreWindow, type ScoredWindow } from "./merged-search.ts";
+
+/** One source's window of a query (page 1 of `size` songs); `signal` ends this caller's wait, not the shared load. */
+export type SearchWindow = (source: BoundSource, q: string, size: number, signal: AbortSignal) => Promise<CachedAnswer>;
+
+/** The list every page of one all-search is cut from. */
+export interface MergedList {
+  failed: string[];
+  list: SearchSong[];
+}
+
+export class SearchAllService {
+  constructor(
+    private readonly deadlineMs: number,
+    private readonly window: SearchWindow,
+  ) {}
+
+  /**
+   * The merged list of `q`, and the upstream milliseconds it took (0 when every window came
+   * from the cache). `signal` ends the whole search early (nobody waits for it any more).
+   */
+  async list(sources: BoundSource[], q: string, signal?: AbortSignal): Promise<{ merged: MergedList; cost: number }> {
+    if (!sources.length) throw new SourceError("no enabled source supports search");
+    const started = performance.now();
+    // Each window is read and scored as it arrives: only the merge itself waits for the last one.
+    const outcomes = await this.windows(sources, q, signal, (source, list, i) => scoreWindow(q, { playback: source.plugin.playback ?? "full", list }, i));
+
+    const windows: ScoredWindow[] = [];
+    const failed: string[] = [];
+    let fromUpstream = false;
+    outcomes.forEach((outcome, i) => {
+      if (isServiceError(outcome)) {
+        failed.push(sources[i].id);
+        return;
+      }
+      windows.push(outcome.read);
+      if (outcome.cost > 0) fromUpstream = true;
+    });
+    if (failed.length === sources.length) {
+      const allTimedOut = outcomes.every((o) => isKind(o, "timeout"));
+      const error = allTimedOut
+        ? new ServiceError("timeout", `every source timed out: ${failed.join(", ")}`)
+        : new UpstreamError(`every source failed: ${failed.join(", ")}`);
+      throw withCost(error, performance.now() - started);
+    }
+    const merged = { failed, list: mergeScored(windows) };
+    return { merged, cost: fromUpstream || failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0 };
+  }
+
+  /**
+   * Every source's window of `q` at once (at most `atMost` songs of it), each settled under its
+   * own deadline: what `read` makes of its songs (as it arrives) and its cost, or the error it
+   * failed with.
+   */
+  windows<T>(
+    sources: BoundSource[],
+    q: string,
+    signal: AbortSignal | undefined,
+    read: (source: BoundSource, list: SearchSong[], index: number) => T,
+    atMost = Infinity,
+  ): Promise<({ read: T; cost: number } | ServiceErrorLike)[]> {
+    return Promise.all(
+      sources.map(async (source, i) => {
+        const outcome = await this.withDeadline(source, q, Math.min(searchPagingOf(source.plugin).window, atMost), signal);
+        if (isServiceError(outcome)) return outcome;
+        const { list } = JSON.parse(outcome.json) as { list: SearchSong[] };
+        return { read: read(source, list, i), cost: outcome.cost };
+      }),
+    );
+  }
+
+  // --- internal ---
+
+  /**
+   * One source's window, settled: its answer, or the error it failed with. The deadline ends
+   * this wait only: a load other callers share goes on under its own deadline.
+   */
+  private async withDeadline(source: BoundSource, q: string, size: number, requestSignal?: AbortSignal): Promise<CachedAnswer | ServiceErrorLike> {
+    const time = deadline(this.deadlineMs, requestSignal);
+    try {
+      return await this.window(source, q, size, time.signal);
+    } catch (error) {
+      if (time.expired()) return new UpstreamTimeoutError(source.id, this.deadlineMs);
+      return isServiceError(error) ? error : new UpstreamError(`${source.id} failed`, { cause: error });
+    } finally {
+      time.dispose();
+    }
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * `/v1/search` (docs/decisions.md, "Search paging"). The pages of one query are consecutive
+ * slices of one list, and `total` is the same on all of them:
+ *
+ * - `source=all`: the merged list (`search-all.ts`), built once from every source's window and
+ *   kept as one cache entry; `total` is its length.
+ * - one source: its window (`searchPaging.window` songs, page 1), asked for once and kept; a
+ *   page inside it is cut from it. A source whose upstream tells an exact total
+ *   (`searchPaging.exactTotal`) reports that total, and a page past its window is asked of the
+ *   upstream, with the window's total. Any other source's `total` is its window's length, and
+ *   a page past the window is empty.
+ *
+ * Each page cut from a list is kept as its own small entry, never longer than its list, so a
+ * cached page of any search is one cache read.
+ */
+import { cacheKey } from "../cache/response-cache.ts";
+import type { AppConfig } from "../config.ts";
+import type { SearchPage, SearchSong } from "../../../core/domain.ts";
+import { searchPagingOf } from "../../../core/plugin.ts";
+import type { CachedAnswer, ResponseCache } from "../../../core/services.ts";
+import type { BoundSource } from "../sources/source-registry.ts";
+import type { MergedList, SearchAllService } from "./search-all.ts";
+
+export interface SearchParams {
+  q: string;
+  page: number;
+  size: number;
+}
+
+/** One source's search for these parameters, through the cache; `signal` ends this caller's wait. */
+type SearchOne = (source: BoundSource, params: SearchParams, signal?: AbortSignal) => Promise<CachedAnswer>;
+
+/**
+ * A merged list built while a source failed is kept this long only (or the search lifetime,
+ * when shorter): the pages asked within it stay one list, and the failed source is asked
+ * again soon after.
+ */
+export const PARTIAL_LIST_TTL_SECONDS = 60;
+
+export class SearchService {
+  constructor(
+    private readonly cache: ResponseCache,
+    private readonly config: AppConfig,
+    private readonly searchOne: SearchOne,
+    private readonly searchAll: SearchAllService,
+  ) {}
+
+  /** A page of one source's search. */
+  one(source: BoundSource, params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
+    const { window, exactTotal } = searchPagingOf(source.plugin);
+    const windowOf = async (loadSignal?: AbortSignal): Promise<Listed> => {
+      const answer = await this.searchOne(source, { q: params.q, page: 1, size: window }, loadSignal);
+      const found = JSON.parse(answer.json) as SearchPage;
+      const list = once(found.list).slice(0, window);
+      return { answer, listed: { failed: [], list, total: exactTotal ? Math.max(found.total, list.length) : list.length }, ttl: this.config.cache.ttl.search };
+    };
+    if (!exactTotal || params.page * params.size <= window) return this.cut(source.id, params, signal, windowOf);
+    return this.pastWindow(source, params, windowOf, signal);
+  }
+
+  /** A page of the merged list of every searchable source. */
+  all(sources: BoundSource[], params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
+    const { search } = this.config.cache.ttl;
+    const lifetime = (merged: MergedList) => (merged.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, search) : search);
+    return this.cut("all", params, signal, async (loadSignal) => {
+      let cost: number | undefined;
+      const answer = await this.cache.fetch(
+        cacheKey("search-all:all", { q: params.q }),
+        { ttl: (merged) => lifetime(merged as MergedList) },
+        async (listSignal) => {
+          const built = await this.searchAll.list(sources, params.q, listSignal);
+          cost = built.cost;
+          return built.merged;
+        },
+        loadSignal,
+      );
+      const merged = JSON.parse(answer.json) as MergedList;
+      // Built here from cached windows only: no upstream time was spent.
+      return { answer: cost === undefined ? answer : { ...answer, cost }, listed: merged, ttl: lifetime(merged) };
+    });
+  }
+
+  // --- internal ---
+
+  /** A page past the window of a source with an exact total: asked of the upstream, reported with the window's total. */
+  private async pastWindow(source: BoundSource, params: SearchParams, windowOf: (signal?: AbortSignal) => Promise<Listed>, signal?: AbortSignal): Promise<CachedAnswer> {
+    const [window, answer] = await Promise.all([windowOf(signal), this.searchOne(source, params, signal)]);
+    const page = JSON.parse(answer.json) as SearchPage;
+    page.total = window.listed.total!;
+    const json = JSON.stringify(page);
+    const cost = window.answer.cost + answer.cost;
+    if (cost > 0) return { json, cost, status: "miss" };
+    // Both from the cache: the page lives as long as the shorter-lived of the two.
+    const expiresAt = Math.min(answer.expiresAt ?? Infinity, window.answer.expiresAt ?? Infinity);
+    return { json, cost: 0, status: "hit", expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined };
+  }
+
+  /**
+   * The page `params` asks for, cut from the list `load` gives and kept as its own entry for no
+   * longer than the list has left. Its cost is the list's: 0 when the list came from the cache.
+   */
+  private async cut(scope: string, params: SearchParams, signal: AbortSignal | undefined, load: (signal: AbortSignal) => Promise<Listed>): Promise<CachedAnswer> {
+    let made: { cost: number; stale: boolean } | undefined;
+    let ttl = 0;
+    const answer = await this.cache.fetch(
+      cacheKey(`search-page:${scope}`, { q: params.q, page: params.page, size: params.size }),
+      { ttl: () => ttl, keepStale: false, cacheMisses: false },
+      async (loadSignal) => {
+        const { answer: list, listed, ttl: lifetime } = await load(loadSignal);
+        made = { cost: list.cost, stale: list.status === "stale" };
+        // A stale list stands in once; its pages are not kept.
+        ttl = made.stale ? 0 : list.expiresAt ? Math.floor((list.expiresAt - Date.now()) / 1000) : lifetime;
+        return pageOf(listed, params);
+      },
+      signal,
+    );
+    if (!made) return answer;
+    // The page's own entry tells its life (none when it is not kept).
+    return { json: answer.json, cost: made.cost, status: made.stale ? "stale" : made.cost > 0 ? "miss" : "hit", expiresAt: answer.expiresAt, staleSeconds: answer.staleSeconds };
+  }
+}
+
+// --- internal ---
+
+interface Listed {
+  /** the list as the cache answered it (its cost, status and end of life) */
+  answer: CachedAnswer;
+  /** the songs, and the total when it is not their number (an upstream's exact total) */
+  listed: MergedList & { total?: number };
+  /** the list's lifetime when it was made just now (seconds) */
+  ttl: number;
+}
+
+/** Page `page` of `size`: items [(page - 1) * size, page * size) of the list; past its end, none. */
+function pageOf({ failed, list, total }: Listed["listed"], { page, size }: SearchParams): SearchPage {
+  const start = (page - 1) * size;
+  return { page, size, total: total ?? list.length, failed, list: list.slice(start, start + size) };
+}
+
+/** Each song once: an upstream that lists one twice in its window shows it once. */
+function once(list: SearchSong[]): SearchSong[] {
+  const seen = new Set<string>();
+  return list.filter((song) => !seen.has(song.id) && seen.add(song.id) !== undefined);
+}

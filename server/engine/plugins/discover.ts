@@ -1,0 +1,126 @@
+/**
+ * Plugin discovery at startup: every folder of `plugins/` whose entry default-exports a
+ * branded definition, plus the modules or packages named in config `plugins`.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { createRequire, register } from "node:module";
+import { isAbsolute, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { AnyPluginDefinition, LyricsPluginDefinition, SharePluginDefinition, SourcePluginDefinition } from "../../../core/plugin.ts";
+import { PluginStartupError } from "../../../core/errors.ts";
+import { findDuplicateIds, validateDefinition } from "../../../core/validate.ts";
+
+const ENTRY_FILES = ["index.ts", "index.mts", "index.js", "index.mjs"];
+
+/** Every plugin definition found at startup, by kind and id. */
+export class PluginCatalog {
+  readonly sources = new Map<string, SourcePluginDefinition>();
+  readonly lyrics = new Map<string, LyricsPluginDefinition>();
+  readonly share = new Map<string, SharePluginDefinition>();
+
+  constructor(definitions: AnyPluginDefinition[] = []) {
+    for (const def of definitions) this.add(def);
+  }
+
+  add(def: AnyPluginDefinition): this {
+    if (def.kind === "source") this.sources.set(def.id, def);
+    else if (def.kind === "lyrics") this.lyrics.set(def.id, def);
+    else this.share.set(def.id, def);
+    return this;
+  }
+}
+
+export interface DiscoverOptions {
+  /** folder whose sub-folders are plugins; default `<project>/plugins` */
+  pluginsDir?: string;
+  /** modules or packages named in config `plugins` */
+  modules?: string[];
+  /** where relative module paths are resolved from */
+  cwd?: string;
+}
+
+/** Loads and validates every plugin; throws one `PluginStartupError` listing every problem. */
+export async function discoverPlugins(options: DiscoverOptions = {}): Promise<PluginCatalog> {
+  const cwd = options.cwd ?? process.cwd();
+  const candidates: { specifier: string; origin: string }[] = [];
+  const pluginsDir = options.pluginsDir ?? defaultPluginsDir();
+  if (existsSync(pluginsDir)) {
+    for (const entry of readdirSync(pluginsDir, { withFileTypes: true })) {
+      // `_shared` and dot-folders hold helpers, not plugins.
+      if (!entry.isDirectory() || entry.name.startsWith("_") || entry.name.startsWith(".")) continue;
+      const file = ENTRY_FILES.map((name) => join(pluginsDir, entry.name, name)).find(existsSync);
+      if (file) candidates.push({ specifier: pathToFileURL(file).href, origin: `plugins/${entry.name}` });
+    }
+  }
+  if (options.modules?.length) await prepareForOutsideModules();
+  for (const name of options.modules ?? []) {
+    const local = name.startsWith(".") || isAbsolute(name);
+    candidates.push({ specifier: local ? pathToFileURL(resolve(cwd, name)).href : packageEntry(name, cwd), origin: name });
+  }
+
+  const problems: string[] = [];
+  const found: { def: AnyPluginDefinition; origin: string }[] = [];
+  const loaded = await Promise.all(
+    candidates.map(async ({ specifier, origin }) => {
+      try {
+        const mod = await import(specifier);
+        return { origin, value: mod.default ?? mod };
+      } catch (error) {
+        return { origin, error: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
+  for (const item of loaded) {
+    if ("error" in item) {
+      problems.push(`module "${item.origin}": could not be loaded: ${item.error}`);
+      continue;
+    }
+    const itemProblems = validateDefinition(item.value, item.origin);
+    if (itemProblems.length) problems.push(...itemProblems);
+    else found.push({ def: item.value as AnyPluginDefinition, origin: item.origin });
+  }
+  problems.push(...findDuplicateIds(found));
+  if (problems.length) throw new PluginStartupError(problems);
+  return new PluginCatalog(found.map((f) => f.def));
+}
+
+/**
+ * A package named in config `plugins`, resolved from the app's working directory (where
+ * `npm install` put it), not from the core's own folder; left as it is when not found there.
+ */
+function packageEntry(name: string, cwd: string): string {
+  try {
+    return pathToFileURL(createRequire(join(cwd, "package.json")).resolve(name)).href;
+  } catch {
+    return name;
+  }
+}
+
+export function defaultPluginsDir(): string {
+  return resolve(import.meta.dirname, "../../../plugins");
+}
+
+let outsideModulesPrepared = false;
+
+/**
+ * Before loading plugin modules named in config: when the service runs compiled (`npm start`),
+ * a TypeScript loader (tsx) for plugin files written in TypeScript, and for packages whose own
+ * copy of the kit is TypeScript; then the resolve hook that lets such modules import
+ * `@music-aggregator/core` (the service's copy, when they have none; compiled, when the service
+ * runs compiled, so that one kit serves both). Hooks run last-registered first: the kit hook
+ * sees each import before tsx does.
+ */
+async function prepareForOutsideModules(): Promise<void> {
+  if (outsideModulesPrepared) return;
+  outsideModulesPrepared = true;
+  const compiled = import.meta.url.endsWith(".js");
+  if (compiled) (await import("tsx/esm/api")).register();
+  register(new URL("./kit-resolve-hook.mjs", import.meta.url), {
+    data: {
+      kitParentURL: import.meta.url,
+      // dist/server/engine/plugins/discover.js: the kit's sources are in core/, its compiled form in dist/core/.
+      sourceKit: compiled ? `${pathToFileURL(resolve(import.meta.dirname, "../../../../core"))}/` : undefined,
+      builtKit: compiled ? new URL("../../../core/", import.meta.url).href : undefined,
+    },
+  });
+}

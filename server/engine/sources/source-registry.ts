@@ -1,0 +1,78 @@
+/**
+ * Public source ids (`source_a`..) bound to plugin instances per config, the disabled list,
+ * the lyrics provider, and the capability matrix of `/v1/source`.
+ */
+import type { SourceInfo } from "../../../core/domain.ts";
+import { CAPABILITIES, type Capability, type OperationSet } from "../../../core/operations.ts";
+import { SourceError } from "../../../core/errors.ts";
+import type { LyricsProvider, SourceMethods, SourcePluginDefinition } from "../../../core/plugin.ts";
+import type { BudgetOptions } from "../../../core/services.ts";
+
+export interface BoundSource {
+  /** the public id, e.g. `source_a` */
+  id: string;
+  plugin: SourcePluginDefinition;
+  /**
+   * what is really served: `lyric` is also true when the lyrics provider answers for it, and
+   * `match` (the service's) when it has song lookups and another enabled source can search
+   */
+  capabilities: OperationSet;
+  /** the plugin's own methods; absent for a disabled source, which is never constructed */
+  methods?: Partial<SourceMethods>;
+  disabled: boolean;
+  /** the tightest request budget the plugin declared for its upstream, if any */
+  budget?: BudgetOptions;
+}
+
+export class SourceRegistry {
+  private readonly byId = new Map<string, BoundSource>();
+
+  constructor(
+    sources: BoundSource[],
+    /** answers `lyric` for sources without lyrics of their own, with its plugin id */
+    readonly lyricsProvider?: { id: string; provider: LyricsProvider },
+  ) {
+    for (const source of sources) this.byId.set(source.id, source);
+    // The service matches a source's songs when it can look them up and another source can search.
+    for (const source of sources) {
+      source.capabilities.match = source.capabilities.song && sources.some((other) => other !== source && !other.disabled && other.capabilities.search);
+    }
+  }
+
+  /** Every bound source, disabled ones included, in config order. */
+  all(): BoundSource[] {
+    return [...this.byId.values()];
+  }
+
+  /** Enabled sources, in config order. */
+  enabled(): BoundSource[] {
+    return this.all().filter((s) => !s.disabled);
+  }
+
+  /** The enabled source for a request's `source`; 1002 for unknown, disabled or `all`. */
+  resolve(id: string): BoundSource & { methods: Partial<SourceMethods> } {
+    if (id === "all") throw new SourceError("source all is accepted by search only");
+    const source = this.byId.get(id);
+    if (!source) {
+      // Echoed only when it could be an id at all: a long or odd value is the caller's own text.
+      const named = /^[a-z][a-z0-9_]{0,31}$/.test(id) ? ` ${id}` : "";
+      throw new SourceError(`unknown source${named}; known: ${[...this.byId.keys()].join(", ") || "none"}`);
+    }
+    if (source.disabled || !source.methods) throw new SourceError(`source ${id} is disabled`);
+    return source as BoundSource & { methods: Partial<SourceMethods> };
+  }
+
+  capabilityMatrix(): SourceInfo {
+    const capability: SourceInfo["capability"] = {};
+    for (const source of this.byId.values()) capability[source.id] = { ...source.capabilities };
+    return { capability, disable: this.all().filter((s) => s.disabled).map((s) => s.id) };
+  }
+}
+
+/** The capabilities a bound source really serves, given whether a lyrics provider is present. */
+export function effectiveCapabilities(declared: Partial<Record<Capability, boolean>>, hasLyricsProvider: boolean): OperationSet {
+  // `match` depends on the other sources: the registry sets it.
+  const result = { ...Object.fromEntries(CAPABILITIES.map((c) => [c, declared[c] === true])), match: false } as OperationSet;
+  if (hasLyricsProvider && result.song) result.lyric = true;
+  return result;
+}

@@ -1,0 +1,42 @@
+/**
+ * The statistics of a single process without Redis: everything counted here is the total.
+ * The group (`group-stats.ts`) and Redis (`redis-stats.ts`) variants count the same way and
+ * differ only in where the other processes' counts come from.
+ */
+import type { CacheCounts, SharedStats, StatsTotals } from "../../../core/services.ts";
+import { zeroCounts } from "./cache-counts.ts";
+import { HourlyOriginCounts, type HourCount } from "./hourly-origins.ts";
+
+/** What one process counted, as sent to another process. */
+export interface Figures extends CacheCounts {
+  entries: number;
+  origins: HourCount[];
+}
+
+export class LocalStats implements SharedStats {
+  readonly local = zeroCounts();
+  protected readonly origins: HourlyOriginCounts;
+
+  /** `entries` counts the cache's entries (the cache backend's count). */
+  constructor(
+    protected readonly entries: () => Promise<number>,
+    now: () => number = Date.now,
+  ) {
+    this.origins = new HourlyOriginCounts(now);
+  }
+
+  countOrigin(origin: string): void {
+    this.origins.add(origin);
+  }
+
+  async totals(): Promise<StatsTotals> {
+    return { ...this.local, entries: await this.entries().catch(() => 0), origins: this.origins.top() };
+  }
+
+  /** This process's figures, to be summed with its siblings'. */
+  async figures(): Promise<Figures> {
+    return { ...this.local, entries: await this.entries().catch(() => 0), origins: this.origins.entries() };
+  }
+
+  async close(): Promise<void> {}
+}

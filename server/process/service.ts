@@ -1,0 +1,102 @@
+/**
+ * Starting and stopping the real service, shared by the entry point (`main.ts`) and demo mode
+ * (`demo.ts`): a config and a plugin catalog in, the DI container, the app, listhen on exactly
+ * `PORT`/`HOST`, and a graceful close (in-flight requests finish, then the container is disposed).
+ */
+import "reflect-metadata";
+import cluster from "node:cluster";
+import type { Server } from "node:http";
+import type { DependencyContainer } from "tsyringe";
+import { VERSION, type AppConfig } from "../engine/config.ts";
+import { createServiceContainer, disposeServiceContainer } from "../engine/container.ts";
+import { flushLogs, type Logger } from "../engine/logger.ts";
+import type { PluginCatalog } from "../engine/plugins/discover.ts";
+import type { RedisLink } from "../engine/redis/connection.ts";
+import type { SourceRegistry } from "../engine/sources/source-registry.ts";
+import { activeSummary } from "../engine/summary.ts";
+import { Tokens } from "../../core/tokens.ts";
+import { createNodeHandler } from "../request/app.ts";
+import { primaryChannel } from "./cluster.ts";
+import { drainServer, trackInFlight } from "./graceful.ts";
+import { lifecycleOf } from "./lifecycle.ts";
+import { startMetrics } from "../request/metrics/group.ts";
+import { serve } from "./listen.ts";
+import { nodeEntry } from "./node-server.ts";
+
+export interface ServiceOptions {
+  config: AppConfig;
+  /** the config file it came from, for the start-up line; none for the embedded defaults */
+  file?: string;
+  /** what the start-up line says runs when the config is no file's (demo mode's own) */
+  configName?: string;
+  catalog: PluginCatalog;
+  port: number;
+  host: string;
+  log: Logger;
+}
+
+export interface RunningService {
+  url: string;
+  server: Server;
+  scope: DependencyContainer;
+  /** stops accepting, lets in-flight requests finish, disposes the container */
+  close(): Promise<void>;
+}
+
+export async function startService({ config, file, configName, catalog, port, host, log }: ServiceOptions): Promise<RunningService> {
+  // In a group of workers (WORKERS), the primary holds what the workers share.
+  const scope = createServiceContainer({ config, catalog, logger: log, group: primaryChannel() });
+  startMetrics(scope);
+  const requests = trackInFlight(createNodeHandler(scope));
+  const { server, url } = await serve(nodeEntry(requests.handler, log), {
+    port,
+    host,
+    timeouts: { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs },
+  }).catch(async (error: unknown) => {
+    await disposeServiceContainer(scope);
+    throw error;
+  });
+  // Ready once Redis, when configured, has said whether it answers (at most its start grace).
+  if (scope.isRegistered(Tokens.Redis, true)) await scope.resolve<RedisLink>(Tokens.Redis).settled();
+  lifecycleOf(scope).ready();
+  const share = scope.isRegistered(Tokens.ShareService, true) ? config.share.plugin : undefined;
+  // In a group the first worker tells what is in force, and the primary where it listens.
+  if (cluster.isWorker && cluster.worker!.id !== 1) log.info(`serving on ${url}`);
+  else for (const line of activeSummary(config, scope.resolve<SourceRegistry>(Tokens.SourceRegistry), share)) log.info(line);
+  if (!cluster.isWorker) log.info(`music-aggregator ${VERSION} listening on ${url} (${file ? `config ${file}` : (configName ?? "embedded defaults")})`);
+  return {
+    url,
+    server,
+    scope,
+    async close() {
+      // /readyz says 503 from now on; stop accepting; every request already sent is answered, each answer closing its connection.
+      lifecycleOf(scope).draining();
+      await drainServer(server, requests);
+      await disposeServiceContainer(scope);
+    },
+  };
+}
+
+/**
+ * On SIGTERM or SIGINT: `close`, then exit 0; exit 1 if closing takes over 10 s. A second
+ * signal while closing changes nothing.
+ */
+export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal}: closing, waiting for in-flight requests`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await close();
+    } catch (error) {
+      log.error(`while closing: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    clearTimeout(force);
+    flushLogs();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

@@ -1,0 +1,102 @@
+/**
+ * The OpenAPI 3.1 document of the whole service, served at `/openapi.json`: `/v1` (`v1.ts`),
+ * `/api` (`api.ts`) and the pages, with the named data types (`json-schema.ts`). Generated from
+ * the schemas that validate requests and plugin answers, so it cannot drift from the service.
+ */
+import { DEFAULT_USER_AGENT_BLOCK, VERSION } from "../../../engine/config.ts";
+import type { SourceInfo } from "../../../../core/domain.ts";
+import { V1_STATUS } from "../../../../core/errors.ts";
+import { MEANING } from "../reference.ts";
+import { apiComponents, apiPaths } from "./api.ts";
+import { answerComponents, type JsonSchema } from "./json-schema.ts";
+import { OPERATIONS_TAG, probePaths, probeSecuritySchemes, type MetricsDoc } from "./probes.ts";
+import { v1Components, v1Paths } from "./v1.ts";
+
+/** The user-agent the requests of Try it out on `/docs` carry (`public/docs.js`), so that the curl command it shows is answered. */
+export const DOCS_USER_AGENT = "my-app/1.0 (music-aggregator docs)";
+
+export interface OpenApiInput {
+  /** the registered sources (named in the `source` parameter's description) */
+  sources: SourceInfo;
+  /** whether a share backend is bound (else `/api/v0/list` answers 404) */
+  shareEnabled: boolean;
+  /** the user-agent block list in force */
+  userAgentBlock?: readonly string[];
+  /** whether `/metrics` is served, and behind a token */
+  metrics?: MetricsDoc;
+}
+
+/** The file names `/assets/{name}` serves (the docs' and the playground's). */
+export type AssetNames = readonly string[];
+
+export function openApiDocument({ sources, shareEnabled, userAgentBlock = DEFAULT_USER_AGENT_BLOCK, metrics = { enabled: true, protected: false } }: OpenApiInput, assets: AssetNames = []): JsonSchema {
+  const v1 = v1Components();
+  return {
+    openapi: "3.1.1",
+    info: { title: "music-aggregator", version: VERSION, summary: "Read-only music metadata from several sources, and a share-listing service.", description: description(userAgentBlock), license: { name: "MIT", identifier: "MIT" } },
+    servers: [{ url: "/", description: "this service" }],
+    tags: [
+      { name: "music", description: "/v1: the source operations, one envelope for all" },
+      { name: "service", description: "/v1: the service's own state" },
+      { name: "share", description: "/api: the share-listing service" },
+      { name: "pages", description: "documentation and playground pages" },
+      OPERATIONS_TAG,
+    ],
+    paths: { ...v1Paths(sources), ...apiPaths(shareEnabled), ...pagePaths(assets), ...probePaths(metrics) },
+    components: {
+      schemas: { ...answerComponents(), ...v1.schemas, ...apiComponents() },
+      parameters: v1.parameters,
+      headers: v1.headers,
+      securitySchemes: probeSecuritySchemes(metrics),
+    },
+  };
+}
+
+// --- internal ---
+
+function description(userAgentBlock: readonly string[]): string {
+  const codes = Object.entries(V1_STATUS)
+    .map(([code, status]) => `| ${code} | ${MEANING[Number(code)]?.[0] ?? ""} | ${status} | ${MEANING[Number(code)]?.[1] ?? ""} |`)
+    .join("\n");
+  return `Read-only: GET (or HEAD) only under /v1. Every /v1 answer is the envelope \`{code, message, data, source, cost}\`; \`code\` 0 is success. Every /v1 request needs \`origin\`, a label of the caller.
+
+**JSONP** on every /v1 endpoint with \`callback\` (alias \`cb\`, except on /v1/playlist): the answer is \`application/javascript\`, always HTTP 200, the outcome only in \`code\`. No answer carries CORS headers: browsers on other origins use JSONP.
+
+**HTTP caching**: an answer the service caches says \`Cache-Control: public, max-age=\` the seconds left of its cache entry (and \`stale-if-error\`), with a weak \`ETag\`; send it back in \`If-None-Match\` for a 304 without a body (JSONP too). Errors, /v1/status and per-client answers are \`no-store\`; a cached not-found is kept as long as the service keeps it.
+
+**User-agent**: send one that names your application. An empty user-agent, or one with any of these product tokens (anywhere, any case), is answered 4002 (HTTP 403): ${userAgentBlock.map((entry) => `\`${entry.replace(/[/(]\s*$/, "").trim()}\``).join(", ")}. That is why the curl command **Try it out** shows carries \`-H 'User-Agent: ${DOCS_USER_AGENT}'\`: without it curl sends its own, \`curl/…\`, and is answered 4002. Put your application's name there.
+
+**Error codes** (HTTP status in JSON mode):
+
+| code | name | HTTP | when |
+|---|---|---|---|
+${codes}
+
+The /api answers are \`{code, message, data}\` with \`code\` equal to the HTTP status.
+
+**Every answer** carries \`X-Request-Id\` (the caller's own when it is 1 to 128 of \`A-Za-z0-9._:=+/-\`, else a new UUID), also written in its access line. Answers of 1 KB or more of a text type are compressed (brotli or gzip) when \`Accept-Encoding\` allows, with \`Vary: Accept-Encoding\` (extensions beyond the interface contract).`;
+}
+
+function pagePaths(assets: AssetNames): Record<string, JsonSchema> {
+  const html = (summary: string, parameters: JsonSchema[] = []) => ({
+    get: { tags: ["pages"], summary, parameters, responses: { "200": { description: "an HTML page", content: { "text/html": { schema: { type: "string" } } } } } },
+  });
+  return {
+    "/": html("The status page: running normally, version, uptime, the registered sources, the error codes and the reference of every endpoint."),
+    "/docs": html("This document, interactive (Swagger UI served by the service itself: no CDN)."),
+    "/playground": html("A playground of the API, talking to it by JSONP as a third-party site would.", [
+      { name: "api", in: "query", required: false, description: "base URL of the API to talk to (default: this service)", schema: { type: "string", format: "uri" }, example: "https://music.example.org" },
+    ]),
+    "/openapi.json": {
+      get: { tags: ["pages"], summary: "This document.", responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } } } },
+    },
+    "/assets/{name}": {
+      get: {
+        tags: ["pages"],
+        summary: "A script, style sheet or image of the pages; only these names exist.",
+        parameters: [{ name: "name", in: "path", required: true, schema: { type: "string", enum: [...assets] } }],
+        responses: { "200": { description: "the file" }, "404": { description: "no such file", content: { "application/json": { schema: { $ref: "#/components/schemas/V1Error" } } } } },
+      },
+    },
+  };
+}

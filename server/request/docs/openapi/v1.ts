@@ -1,0 +1,242 @@
+/**
+ * The `/v1` part of the OpenAPI document, from the operation table (`core/operations.ts`: the
+ * parameters with their limits, the data of each answer) and `SERVICE_ENDPOINTS`, with the
+ * common `origin`/`callback`/`cb` parameters, the envelope, JSONP, every error code with its
+ * HTTP status (`V1_STATUS`, from the one error table), and the HTTP caching headers
+ * (`server/request/v1/http-caching.ts`).
+ */
+import type { SourceInfo } from "../../../../core/domain.ts";
+import { OPERATION_NAMES, OPERATIONS } from "../../../../core/operations.ts";
+import { callback, origin } from "../../../../core/params.ts";
+import { V1_STATUS } from "../../../../core/errors.ts";
+import { sharedCacheable } from "../../v1/http-caching.ts";
+import { SERVICE_ENDPOINTS } from "../../v1/routes.ts";
+import { MEANING, PLAYLIST_JSONP_RULE } from "../reference.ts";
+import { OPERATION_EXAMPLES, SERVICE_EXAMPLES, V1_ERROR_EXAMPLES, type OperationExample } from "./examples.ts";
+import { dataSchema, fieldsOf, inputSchema, isRequired, typeRef, type JsonSchema } from "./json-schema.ts";
+
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": { $ref: "#/components/headers/RateLimit-Limit" },
+  "RateLimit-Remaining": { $ref: "#/components/headers/RateLimit-Remaining" },
+  "RateLimit-Reset": { $ref: "#/components/headers/RateLimit-Reset" },
+};
+const CACHE_CONTROL = { "Cache-Control": { $ref: "#/components/headers/Cache-Control" } };
+const CACHING_HEADERS = { ...CACHE_CONTROL, ETag: { $ref: "#/components/headers/ETag" } };
+/** Codes the service's own endpoints can answer: no source, no upstream behind them. */
+const SERVICE_CODES = [1001, 1004, 4001, 4002, 5000];
+
+export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
+  const registered = Object.keys(sources.capability).join(", ") || "none";
+  const paths: Record<string, JsonSchema> = {};
+  for (const capability of OPERATION_NAMES) {
+    const op = OPERATIONS[capability];
+    const examples = OPERATION_EXAMPLES[capability];
+    const first = Object.values(examples)[0];
+    const parameters = fieldsOf(op.params).map(([name, field]) => {
+      const schema = inputSchema(field);
+      const description = name === "source" ? `${field.description}; registered here: ${registered}` : field.description;
+      return { name, in: "query", required: isRequired(field), description, schema, ...parameterExamples(name, schema, examples) };
+    });
+    const codes = Object.keys(V1_STATUS).map(Number).filter((code) => code !== 0 && (code !== 3002 || capability === "url"));
+    const answers = Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)]));
+    // Shared HTTP caches may keep it: it carries an ETag, and If-None-Match gets 304.
+    const kept = sharedCacheable(op);
+    paths[op.path] = {
+      get: {
+        operationId: capability,
+        tags: ["music"],
+        summary: op.summary,
+        description: `${op.summary}${op.notes ? ` ${op.notes}` : ""} HEAD is answered like GET, without a body.${op.cbAlias ? "" : ` ${markdown(PLAYLIST_JSONP_RULE)}`}${kept ? "" : " Cache-Control: no-store (an answer the service composes itself)."}`,
+        parameters: [...parameters, ...commonParameters(op.cbAlias, kept)],
+        responses: {
+          "200": success(dataSchema(op.data), answers, true, jsonpExample(op.path, first.query, answers[Object.keys(examples)[0]].value), kept),
+          ...(kept ? { "304": NOT_MODIFIED } : {}),
+          ...failures(codes),
+        },
+      },
+    };
+  }
+  for (const endpoint of SERVICE_ENDPOINTS) {
+    // The matrix changes only with the config: kept by HTTP caches and asked again (no-cache); the status never kept.
+    const revalidated = endpoint.path === "/v1/source";
+    const caching = revalidated ? "Cache-Control: no-cache, with an ETag (304 when unchanged)." : "Cache-Control: no-store.";
+    const value = envelope(SERVICE_EXAMPLES[endpoint.path], null);
+    paths[endpoint.path] = {
+      get: {
+        operationId: endpoint.path.slice("/v1/".length),
+        tags: ["service"],
+        summary: endpoint.summary,
+        description: `${endpoint.summary} Computed per request, never cached by the service; ${caching} HEAD is answered like GET, without a body.`,
+        parameters: commonParameters(true, revalidated),
+        responses: {
+          "200": success(typeRef(endpoint.data), { example: { value } }, false, jsonpExample(endpoint.path, {}, value), revalidated),
+          ...(revalidated ? { "304": NOT_MODIFIED } : {}),
+          ...failures(SERVICE_CODES),
+        },
+      },
+    };
+  }
+  return paths;
+}
+
+/** `components` of `/v1`: the common parameters, the headers, the error envelope. */
+export function v1Components(): { parameters: JsonSchema; headers: JsonSchema; schemas: JsonSchema } {
+  const errorCodes = Object.keys(V1_STATUS).map(Number).filter((code) => code !== 0);
+  return {
+    parameters: {
+      origin: { name: "origin", in: "query", required: true, description: origin.description, schema: inputSchema(origin), example: "my-site.example" },
+      callback: { name: "callback", in: "query", required: false, description: `${callback.description}: the answer becomes application/javascript, HTTP 200 whatever the code`, schema: inputSchema(callback) },
+      cb: { name: "cb", in: "query", required: false, description: "alias of callback", schema: inputSchema(callback) },
+      "If-None-Match": {
+        name: "If-None-Match",
+        in: "header",
+        required: false,
+        description: "entity tags of answers held (or *): when one is this answer's, the answer is 304 without a body (counted by the rate limit like any answer)",
+        schema: { type: "string" },
+      },
+    },
+    headers: {
+      "RateLimit-Limit": { description: "requests allowed per window", schema: { type: "integer" } },
+      "RateLimit-Remaining": { description: "requests left in this window", schema: { type: "integer" } },
+      "RateLimit-Reset": { description: "seconds until the window resets", schema: { type: "integer" } },
+      "Retry-After": { description: "seconds to wait before the next request", schema: { type: "integer" } },
+      "X-Cache": { description: "HIT (from cache, cost 0), MISS (from the upstream) or STALE (an expired answer standing in for a failing upstream)", schema: { type: "string", enum: ["HIT", "MISS", "STALE"] } },
+      Allow: { description: "the methods the endpoint serves", schema: { type: "string" } },
+      "Cache-Control": {
+        description:
+          "how HTTP caches (browsers, proxies, CDNs) may keep the answer. An answer the service caches: public, max-age = the seconds left of its cache entry (rounded up), stale-if-error = how long after it the service would still stand in with it; an expired answer standing in for a failing upstream (X-Cache: STALE): max-age=0 and what is left of that window; a cached not-found (3001): public, max-age = the seconds it stays cached. Errors, /v1/status and per-client answers (4001): no-store. /v1/source: no-cache.",
+        schema: { type: "string" },
+        examples: { fresh: { value: "public, max-age=21600, stale-if-error=86400" }, stale: { value: "public, max-age=0, stale-if-error=86040" }, error: { value: "no-store" } },
+      },
+      ETag: {
+        description: "a weak entity tag of what the answer says (data, source, callback; not cost): the same for a miss and its hits, distinct for JSON and each callback. Send it back in If-None-Match to get a 304.",
+        schema: { type: "string" },
+      },
+    },
+    schemas: {
+      V1Error: {
+        type: "object",
+        description: "The envelope of a failure: a non-zero code, data null.",
+        properties: {
+          code: { type: "integer", enum: errorCodes },
+          message: { type: "string" },
+          data: { type: "null" },
+          source: { type: ["string", "null"], description: "the source asked for, null when there is none (or it is not a source: 1002)" },
+          cost: { type: "integer", minimum: 0, description: "upstream milliseconds spent before it failed" },
+        },
+        required: ["code", "message", "data", "source", "cost"],
+      },
+    },
+  };
+}
+
+// --- internal ---
+
+/** The callback name of the JSONP examples. */
+const JSONP_CALLBACK = "onMusic";
+
+/** `conditional`: If-None-Match is answered (the answer carries an ETag). */
+function commonParameters(cbAlias: boolean, conditional: boolean): JsonSchema[] {
+  const origin = { $ref: "#/components/parameters/origin" };
+  const conditions = conditional ? [{ $ref: "#/components/parameters/If-None-Match" }] : [];
+  if (cbAlias) return [origin, { $ref: "#/components/parameters/callback" }, { $ref: "#/components/parameters/cb" }, ...conditions];
+  // Where cb is no alias, the callback parameter says so itself: it is where people look.
+  const callbackParameter = v1Components().parameters.callback as JsonSchema;
+  return [origin, { ...callbackParameter, description: `${callbackParameter.description}. ${markdown(PLAYLIST_JSONP_RULE)}` }, ...conditions];
+}
+
+/** The JSONP answer to `path` with `query` and callback=onMusic, saying its request. */
+function jsonpExample(path: string, query: Record<string, string>, answer: unknown): JsonSchema {
+  const search = new URLSearchParams({ ...query, origin: "my-site.example", callback: JSONP_CALLBACK });
+  return {
+    summary: `with callback=${JSONP_CALLBACK}`,
+    description: `The answer to GET ${path}?${search}`,
+    value: `/**/ typeof ${JSONP_CALLBACK} === 'function' && ${JSONP_CALLBACK}(${JSON.stringify(answer)});`,
+  };
+}
+
+/** The rule's parameter names as code, for the Markdown of OpenAPI descriptions. */
+function markdown(text: string): string {
+  return text.replace(/\b(callback|cb|application\/json)\b/g, "`$1`");
+}
+
+/**
+ * A parameter's values in the answer examples: one `example` when they agree, else `examples`
+ * named and summed up as the answers are, which Swagger UI offers in a list: Try it out can then
+ * ask every source, not only the first (whose values come first, as the defaults).
+ */
+function parameterExamples(name: string, schema: JsonSchema, examples: Record<string, OperationExample>): JsonSchema {
+  const given = Object.entries(examples).filter(([, e]) => e.query[name] !== undefined);
+  if (!given.length) return {};
+  if (given.every(([, e]) => e.query[name] === given[0][1].query[name])) return { example: typed(schema, given[0][1].query[name]) };
+  return { examples: Object.fromEntries(given.map(([key, e]) => [key, { summary: e.summary, value: typed(schema, e.query[name]) }])) };
+}
+
+/** The answer to a request whose If-None-Match names the answer's entity tag (JSON and JSONP alike). */
+const NOT_MODIFIED: JsonSchema = {
+  description: "Not modified: If-None-Match named this answer's ETag. No body; the caching and rate-limit headers of the full answer. Counted as a cache hit.",
+  headers: { ...RATE_LIMIT_HEADERS, ...CACHING_HEADERS, "X-Cache": { $ref: "#/components/headers/X-Cache" } },
+};
+
+/** A query value as its schema's type: `"2"` is the integer 2. */
+function typed(schema: JsonSchema, value: string): string | number {
+  return schema.type === "integer" ? Number(value) : value;
+}
+
+/** An answer example, saying the request it answers. */
+function answerExample(path: string, { summary, query, data }: OperationExample) {
+  return { summary, description: `The answer to GET ${path}?${new URLSearchParams({ ...query, origin: "my-site.example" })}`, value: envelope(data, query.source) };
+}
+
+function envelope(data: unknown, source: string | null | undefined) {
+  return { code: 0, message: "ok", data, source: source ?? null, cost: source ? 12 : 0 };
+}
+
+/** `tagged`: the answer carries an ETag (and If-None-Match gets 304); else only Cache-Control. */
+function success(data: JsonSchema, examples: Record<string, { summary?: string; value: unknown }>, cached: boolean, jsonp: JsonSchema, tagged: boolean): JsonSchema {
+  return {
+    description: "Success (code 0). With callback: the same envelope, as JSONP.",
+    headers: { ...RATE_LIMIT_HEADERS, ...(tagged ? CACHING_HEADERS : CACHE_CONTROL), ...(cached ? { "X-Cache": { $ref: "#/components/headers/X-Cache" } } : {}) },
+    content: {
+      "application/json": {
+        schema: {
+          type: "object",
+          properties: {
+            code: { type: "integer", const: 0 },
+            message: { type: "string", const: "ok" },
+            data,
+            source: { type: ["string", "null"], description: 'the public source id; "all" for an all-search; null for /v1/source and /v1/status' },
+            cost: { type: "integer", minimum: 0, description: "upstream milliseconds; 0 when answered from the cache" },
+          },
+          required: ["code", "message", "data", "source", "cost"],
+        },
+        examples,
+      },
+      "application/javascript": {
+        schema: { type: "string", description: "/**/ typeof NAME === 'function' && NAME(ENVELOPE); (failures too, always HTTP 200)" },
+        examples: { jsonp: jsonp },
+      },
+    },
+  };
+}
+
+/** One response per HTTP status the codes map to, each code with its meaning and an example. */
+function failures(codes: number[]): Record<string, JsonSchema> {
+  const byStatus = new Map<number, number[]>();
+  for (const code of codes) byStatus.set(V1_STATUS[code], [...(byStatus.get(V1_STATUS[code]) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      String(status),
+      {
+        description: list.map((code) => `${code} ${MEANING[code][0]}: ${MEANING[code][1]}`).join("; "),
+        headers: { ...RATE_LIMIT_HEADERS, ...CACHE_CONTROL, ...(status === 429 ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}), ...(status === 405 ? { Allow: { $ref: "#/components/headers/Allow" } } : {}) },
+        content: {
+          "application/json": {
+            schema: { allOf: [{ $ref: "#/components/schemas/V1Error" }, { properties: { code: { enum: list } } }] },
+            examples: Object.fromEntries(list.map((code) => [String(code), { summary: MEANING[code][0], value: { code, message: V1_ERROR_EXAMPLES[code], data: null, source: null, cost: 0 } }])),
+          },
+        },
+      },
+    ]),
+  );
+}

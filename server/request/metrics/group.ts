@@ -1,0 +1,35 @@
+/**
+ * Metrics of a `WORKERS` group: whichever worker a scrape reaches, the primary answers for the
+ * whole group. The worker asks it over the group's channel; the primary gathers every worker's
+ * registry with prom-client's cluster aggregator (counters and histograms summed, gauges as
+ * each metric says) and hands back the text.
+ */
+import cluster from "node:cluster";
+import { AggregatorRegistry } from "prom-client";
+import type { DependencyContainer } from "tsyringe";
+import type { AppConfig } from "../../engine/config.ts";
+import { Tokens } from "../../../core/tokens.ts";
+import { metricsRegistry } from "./prometheus.ts";
+
+/** The call a worker makes of the primary. */
+export const GROUP_METRICS = "metrics";
+
+/** prom-client gives up on a worker after 5 s; the worker's call waits a little longer for that answer. */
+export const GROUP_METRICS_TIMEOUT_MS = 6000;
+
+/** At the start of a service: its registry, so process metrics run from the start; in a worker, offered to the primary. */
+export function startMetrics(scope: DependencyContainer): void {
+  if (!scope.resolve<AppConfig>(Tokens.Config).metrics.enabled) return;
+  const registry = metricsRegistry(scope);
+  if (cluster.isWorker) {
+    AggregatorRegistry.setRegistries([registry]);
+    // Made in a worker, it answers the primary's requests for this registry.
+    new AggregatorRegistry();
+  }
+}
+
+/** In the primary: the handler of the workers' `metrics` calls. */
+export function groupMetricsHandler(): () => Promise<string> {
+  const aggregator = new AggregatorRegistry();
+  return () => aggregator.clusterMetrics();
+}

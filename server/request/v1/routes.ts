@@ -1,0 +1,98 @@
+/**
+ * The `/v1` endpoints, one per operation of the table (`core/operations.ts`) plus
+ * `/v1/source` and `/v1/status`. The pipeline (`pipeline.ts`) has checked the method, the
+ * user-agent and the rate limit; here follow the parameters (origin, callback, then the
+ * endpoint's own), and `MusicService` checks source and capability and does the work.
+ */
+import type { H3, H3Event } from "h3";
+import type { DependencyContainer } from "tsyringe";
+import { InputError, NotFoundError } from "../../../core/errors.ts";
+import type { MusicService } from "../../engine/music/music-service.ts";
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../../../core/operations.ts";
+import { origin as originSchema } from "../../../core/params.ts";
+import type { AppConfig } from "../../engine/config.ts";
+import { answersLocally } from "../../engine/stores.ts";
+import { Tokens } from "../../../core/tokens.ts";
+import { loggedPath } from "../access-line.ts";
+import { COMPRESS_FROM_BYTES, CompressedForms } from "../compression.ts";
+import type { RoutePolicy } from "../pipeline.ts";
+import { queryOf, stateOf } from "../request-state.ts";
+import type { RenderedAnswers } from "./rendered-answers.ts";
+import { NEVER, REVALIDATE, entityTag, entryFreshness, sharedCacheable, type Freshness } from "./http-caching.ts";
+import { callbackOf, dataEnvelope, renderV1, replyV1Data } from "./respond.ts";
+
+export const v1Policy = (cbAlias = true): RoutePolicy => ({ family: "v1", methods: ["GET", "HEAD"], userAgent: true, rateLimit: "", cbAlias });
+
+/** The endpoints that are not operations of a source. */
+export const SERVICE_ENDPOINTS = [
+  { path: "/v1/source", summary: "The capability matrix of the registered sources and the disabled list.", data: "SourceInfo" },
+  { path: "/v1/status", summary: "Version, uptime in seconds, cache statistics, the top origins of the last 24 hours and the notice.", data: "StatusInfo" },
+] as const;
+
+export function registerV1Routes(app: H3, scope: DependencyContainer, rendered: RenderedAnswers): void {
+  const service = scope.resolve<MusicService>(Tokens.MusicService);
+  // With `cache.localTier` off every read goes to the store: no copies kept here either.
+  const answers = answersLocally(scope.resolve<AppConfig>(Tokens.Config)) ? rendered : undefined;
+
+  for (const capability of OPERATION_NAMES) {
+    const op = OPERATIONS[capability];
+    const policy = v1Policy(op.cbAlias);
+    app.all(op.path, (event) => runOperation(event, policy, service, capability, answers), { meta: { policy } });
+  }
+  const policy = v1Policy();
+  // The service's own state, computed per request: never cached, so no X-Cache. The matrix
+  // changes only with the config (HTTP caches may keep it and ask again); the status, every time.
+  app.all("/v1/source", (event) => replyLocal(event, policy, JSON.stringify(service.sourceInfo()), REVALIDATE), { meta: { policy } });
+  app.all("/v1/status", async (event) => replyLocal(event, policy, JSON.stringify(await service.status()), NEVER), { meta: { policy } });
+  const unknown = () => {
+    throw new NotFoundError("no such endpoint under /v1; GET / documents the interface");
+  };
+  app.all("/v1", unknown, { meta: { policy } });
+  app.all("/v1/**", unknown, { meta: { policy } });
+}
+
+// --- internal ---
+
+async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicService, capability: OperationName, answers: RenderedAnswers | undefined): Promise<Response> {
+  const query = checkCommon(event, policy);
+  const op = OPERATIONS[capability];
+  const params = op.params.safeParse(query);
+  if (!params.success) throw new InputError(params.error.issues[0].message);
+  const state = stateOf(event);
+  state.source = params.data.source;
+  state.sharedCacheable = sharedCacheable(op);
+  const answer = await service.run(capability, params.data as never, event.req.signal);
+  state.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.status === "hit" && answer.cost === 0 ? "HIT" : "MISS";
+  const freshness = state.sharedCacheable ? entryFreshness(answer.expiresAt, answer.staleSeconds) : NEVER;
+  // A hit is kept as its bytes: the next request for the same target is answered before h3.
+  const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
+  if (answers && answer.status === "hit" && answer.cost === 0 && answer.expiresAt && target) {
+    const callback = callbackOf(event, policy).name;
+    const rendered = renderV1(0, dataEnvelope(answer.json, params.data.source, 0), callback);
+    const body = Buffer.from(rendered.body);
+    const large = body.length >= COMPRESS_FROM_BYTES;
+    const headerPairs = [...Object.entries(rendered.headers).flat(), "x-cache", "HIT", ...(large ? ["vary", "accept-encoding"] : [])];
+    const compressed = large ? new CompressedForms(body) : undefined;
+    const etag = freshness.kind === "never" ? undefined : entityTag(answer.json, params.data.source, callback);
+    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, freshness, etag, source: params.data.source, origin: state.origin!, path: loggedPath(event.url.pathname), route: OPERATIONS[capability].path, callback, compressed });
+    // This answer's own compression, if any, makes the forms the next hits are sent.
+    state.compressed = compressed;
+  }
+  return replyV1Data(event, policy, answer.json, params.data.source, answer.cost, freshness);
+}
+
+function replyLocal(event: H3Event, policy: RoutePolicy, dataJson: string, freshness: Freshness): Response {
+  checkCommon(event, policy);
+  return replyV1Data(event, policy, dataJson, null, 0, freshness);
+}
+
+/** `origin`, then `callback`: the parameters every endpoint has, in docs/decisions.md (/v1) order. */
+function checkCommon(event: H3Event, policy: RoutePolicy): Record<string, string> {
+  const query = queryOf(event);
+  const origin = originSchema.safeParse(query.origin);
+  if (!origin.success) throw new InputError(origin.error.issues[0].message);
+  stateOf(event).origin = origin.data;
+  const callback = callbackOf(event, policy);
+  if (!callback.valid) throw new InputError(`parameter ${callback.param} must be one to four dot-separated JavaScript identifiers`);
+  return query;
+}
