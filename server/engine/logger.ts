@@ -98,9 +98,12 @@ function scoped(roots: { out: Pino; err: Pino; outStream: DestinationStream }, s
   } as Logger;
 }
 
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 /** A field's value as pino writes it: strings cleaned and quoted, numbers as they are (null if not finite). */
 function jsonValue(value: string | number | boolean | null): string {
-  if (typeof value === "string") return JSON.stringify(cleanText(value));
+  // Most values (methods, paths, ids) need no escape at all: quoted as they are.
+  if (typeof value === "string") return NEEDS_ESCAPE.test(value) ? JSON.stringify(cleanText(value)) : `"${value}"`;
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
   return String(value);
 }
