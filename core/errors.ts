@@ -110,7 +110,7 @@ export const MAX_MESSAGE_LENGTH = 300;
  */
 export function safeMessage(message: string): string {
   const escaped = message.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? " " : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
-  return escaped.length <= MAX_MESSAGE_LENGTH ? escaped : `${escaped.slice(0, MAX_MESSAGE_LENGTH - 1)}…`;
+  return cut(escaped, MAX_MESSAGE_LENGTH);
 }
 
 /**
@@ -118,8 +118,12 @@ export function safeMessage(message: string): string {
  * quote in its own message; `safeMessage` escapes it when the error is made.
  */
 export function upstreamText(text: string, max = 200): string {
-  const trimmed = text.trim();
-  return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1)}…`;
+  return cut(text.trim(), max);
+}
+
+/** `text` at most `max` characters long, an ellipsis marking a cut. */
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 /** A parameter is missing, malformed or out of range; the message names it. */

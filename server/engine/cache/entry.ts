@@ -26,3 +26,8 @@ export function decodeEntry(raw: string): StoredEntry | undefined {
 export function entryExpiry(raw: string): number {
   return Number(raw.slice(0, raw.indexOf("|")));
 }
+
+/** An entry's kind, without decoding its payload. */
+export function entryKind(raw: string): string {
+  return raw.charAt(raw.indexOf("|") + 1);
+}

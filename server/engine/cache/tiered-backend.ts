@@ -15,7 +15,7 @@
  * for the in-process tier (asked first), `redisHits` / `redisMisses` for Redis.
  */
 import type { CacheCounts } from "../../../core/services.ts";
-import { entryExpiry } from "./entry.ts";
+import { entryExpiry, entryKind } from "./entry.ts";
 import type { MemoryLru } from "./memory-lru.ts";
 import type { CacheBackend } from "./storage.ts";
 
@@ -32,7 +32,7 @@ export function tieredCacheBackend(local: MemoryLru, remote: CacheBackend, { sta
   /** Keeps a copy of an entry read from Redis for as long as the writer asked Redis to. */
   const keep = (key: string, raw: string) => {
     const freshMs = entryExpiry(raw) - now();
-    const stale = raw.charAt(raw.indexOf("|") + 1) === "v" ? staleSeconds : 0;
+    const stale = entryKind(raw) === "v" ? staleSeconds : 0;
     local.set(key, raw, Math.max(0, freshMs / 1000) + stale);
   };
 

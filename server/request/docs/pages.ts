@@ -17,6 +17,7 @@ import { formsOfFixedBody } from "../compression.ts";
 import { stateOf } from "../request-state.ts";
 import { replyBody } from "../share/respond.ts";
 import { ASSETS, asset, page } from "./assets.ts";
+import { esc } from "./html.ts";
 import { openApiDocument } from "./openapi/document.ts";
 
 const PAGE: { meta: { policy: RoutePolicy } } = { meta: { policy: { family: "page", methods: ["GET", "HEAD"], userAgent: false } } };
@@ -67,11 +68,12 @@ export function registerDocsPages(app: H3, scope: DependencyContainer): void {
     PAGE,
   );
   app.all("/docs", (event) => reply(event, page("docs").body, page("docs").type, DOCS_CSP, "no-cache"), PAGE);
+  const refusal = apiRefusalPage(playground.apis);
   app.all(
     "/playground",
     (event) => {
       const api = allowedApi(event.url.searchParams.get("api"), playground.apis);
-      if (api === undefined) return refuseApi(event, playground.apis);
+      if (api === undefined) return refuseApi(event, refusal);
       return reply(event, page("playground").body, page("playground").type, playgroundCsp(api ?? undefined), "no-cache");
     },
     PAGE,
@@ -97,18 +99,17 @@ function reply(event: H3Event, body: Buffer, type: string, csp: string, cache: s
   return replyBody(event, 200, body, { "content-type": type, "content-security-policy": csp, "x-frame-options": "DENY", "cache-control": cache });
 }
 
-/** A static page naming the instances the playground may use; nothing of the request is echoed. */
-function refuseApi(event: H3Event, allowed: readonly string[]): Response {
-  stateOf(event).code = 400;
-  const list = ["this instance", ...allowed.map(escapeHtml)].join(", ");
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Playground: instance not allowed</title></head><body>
+/** A static page naming the instances the playground may use; nothing of the request is echoed. Made once. */
+function apiRefusalPage(allowed: readonly string[]): Buffer {
+  const list = ["this instance", ...allowed.map(esc)].join(", ");
+  return Buffer.from(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Playground: instance not allowed</title></head><body>
 <h1>This playground cannot use that instance</h1>
 <p><code>?api=</code> names an instance this service's playground is not allowed to load scripts from. Allowed: ${list}.</p>
 <p>An operator allows other instances with <code>playground.apis</code> in the config. <a href="playground">Open the playground on this instance</a>.</p>
-</body></html>`;
-  return replyBody(event, 400, Buffer.from(html), { "content-type": "text/html; charset=utf-8", "content-security-policy": `default-src 'none'; ${LOCKED}`, "x-frame-options": "DENY", "cache-control": "no-store" });
+</body></html>`);
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function refuseApi(event: H3Event, page: Buffer): Response {
+  stateOf(event).code = 400;
+  return replyBody(event, 400, page, { "content-type": "text/html; charset=utf-8", "content-security-policy": `default-src 'none'; ${LOCKED}`, "x-frame-options": "DENY", "cache-control": "no-store" });
 }
