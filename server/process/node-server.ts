@@ -123,9 +123,10 @@ function admitted(req: IncomingMessage, res: ServerResponse): boolean {
   }
   pipeline.active++;
   // One listener function for every response, no closure per request (the socket may be gone
-  // from the request by the time its response closes, so the response carries its pipeline).
+  // from the request by the time its response closes, so the response carries its pipeline);
+  // `on`, not `once`: a response closes once, and `once` wraps the listener per call.
   (res as Carrying<ServerResponse>)[PIPELINE] = pipeline;
-  res.once("close", answered);
+  res.on("close", answered);
   return true;
 }
 

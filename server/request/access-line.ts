@@ -3,7 +3,7 @@
  * pipeline (`pipeline.ts`) or the hot path of cached answers (`fast-path.ts`). Its fields are
  * the line: JSON keys with `LOG_FORMAT=json`, `GET /v1/song 200 code=0 ms=1.2 …` otherwise.
  */
-import { FIELDS_LINE, type FieldsLine, type Logger } from "../engine/logger.ts";
+import { FIELDS_LINE, logField, type FieldsLine, type Logger } from "../engine/logger.ts";
 
 export interface AccessEntry {
   method: string;
@@ -22,14 +22,45 @@ export interface AccessEntry {
 }
 
 export function logAccess(log: Logger, { method, path, status, code, ms, source, origin, cache, reqId }: AccessEntry): void {
-  const fields = { method, path, status: status ?? null, code: code ?? null, ms: Math.round(ms * 10) / 10, source: source ?? null, origin: origin ?? null, cache, reqId };
-  // The console logger writes a line of fields by a template (one per request: pino's general path costs more).
-  const line = (log as Logger & { [FIELDS_LINE]?: FieldsLine })[FIELDS_LINE];
-  if (line) line(fields);
+  const fields = { method, path, status: status ?? null, code: code ?? null, ms: roundMs(ms), source: source ?? null, origin: origin ?? null, cache, reqId };
+  const line = lineOf(log);
+  if (line) line.fields(fields);
   else log.info("", fields);
+}
+
+/** The fields of a kept answer's hits that never change, and the same encoded once (`logHit`). */
+export interface HitFields {
+  path: string;
+  source: string;
+  origin: string;
+  encodedPath: string;
+  /** source, origin and cache */
+  encodedTail: string;
+}
+
+export function hitFields(path: string, source: string, origin: string): HitFields {
+  return { path, source, origin, encodedPath: logField("path", path), encodedTail: logField("source", source) + logField("origin", origin) + logField("cache", "HIT") };
+}
+
+/** The line `logAccess` writes for a hit of a kept answer, with its unchanging fields encoded once. */
+export function logHit(log: Logger, hit: HitFields, method: string, status: number, ms: number, reqId: string): void {
+  const line = lineOf(log);
+  if (!line) return logAccess(log, { method, path: hit.path, status, code: 0, ms, source: hit.source, origin: hit.origin, cache: "HIT", reqId });
+  // The method is GET or HEAD and the id well formed (`request-id.ts`): neither needs an escape.
+  line.encoded(`,"method":"${method}"${hit.encodedPath},"status":${status},"code":0,"ms":${roundMs(ms)}${hit.encodedTail},"reqId":"${reqId}"`);
 }
 
 /** A request's path as log lines name it: never its query, at most 200 characters. */
 export function loggedPath(pathname: string): string {
   return pathname.slice(0, 200);
+}
+
+// --- internal ---
+
+function lineOf(log: Logger): FieldsLine | undefined {
+  return (log as Logger & { [FIELDS_LINE]?: FieldsLine })[FIELDS_LINE];
+}
+
+function roundMs(ms: number): number {
+  return Math.round(ms * 10) / 10;
 }

@@ -1,34 +1,35 @@
 /**
- * The hot path of cached `/v1` answers, answered by node:http before h3 is involved: a request
- * whose target has a rendered answer (`v1/rendered-answers.ts`) still goes through every check
- * that depends on the request itself, in the documented order (method, user-agent, rate
- * limit); the checks that depend on the target alone (parameters, source, capability) it
- * passed when the answer was rendered. Anything else (another method, a blocked user-agent, no
- * rendered answer) goes the whole way through h3, which answers it.
+ * The hot path of kept `/v1` answers, answered by node:http before h3 is involved: a request
+ * whose target has a rendered answer (`v1/rendered-answers.ts`) still passes every check that
+ * depends on the request itself, the same functions as h3's pipeline (`checks.ts`) with the
+ * policy of the route that rendered it; the checks that depend on the target alone
+ * (parameters, source, capability) it passed when the answer was rendered. Anything else
+ * (another method, a refused user-agent, no rendered answer) goes the whole way through h3,
+ * which answers it.
  *
- * Its headers are h3's, from the same module (`v1/http-caching.ts`): `Cache-Control` with the
- * seconds left, the entity tag, and a 304 without a body when `If-None-Match` names it (after
- * the rate limit, which counts a 304 like any answer).
+ * Its headers are h3's, from the same modules (`v1/http-caching.ts`, `checks.ts`,
+ * `v1/respond.ts`): `Cache-Control` with the seconds left, the entity tag, and a 304 without a
+ * body when `If-None-Match` names it (after the rate limit, which counts a 304 like any answer).
  *
- * It is written for the cost of a request: no closure per request, headers read from the raw
- * list (building Node's header object costs more than the rest of the checks), and an answer's
- * own headers prepared once, as name/value pairs.
+ * It is written for the cost of a request: no closure per request, the request's headers read
+ * in one pass over the raw list (building Node's header object costs more than the checks), an
+ * answer's own headers and access-line fields prepared once.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { RateLimitError } from "../../core/errors.ts";
 import { rateLimitKey } from "../engine/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../engine/guard/user-agent.ts";
 import type { Logger } from "../engine/logger.ts";
 import type { OriginStats, RateDecision, RateLimiter, ResponseCache } from "../../core/services.ts";
-import { logAccess } from "./access-line.ts";
+import { logAccess, logHit } from "./access-line.ts";
+import { methodRefusal, rateLimitKeyOf, rateLimitPairs, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
 import { acceptedEncoding, type Encoding } from "./compression.ts";
 import type { RequestMetrics } from "./metrics/request-metrics.ts";
-import { rawHeader } from "./raw-headers.ts";
+import { hotHeaders, type HotHeaders } from "./raw-headers.ts";
 import { REQUEST_ID_HEADER, requestId } from "./request-id.ts";
 import type { RenderedAnswer, RenderedAnswers } from "./v1/rendered-answers.ts";
 import { BODY_HEADERS, NEVER, cacheControl, notModified } from "./v1/http-caching.ts";
-import { errorEnvelope, renderV1 } from "./v1/respond.ts";
+import { renderV1Failure } from "./v1/respond.ts";
 
 export interface FastPathServices {
   answers: RenderedAnswers;
@@ -56,73 +57,68 @@ const MAX_REMEMBERED_HEADER = 128;
 const MAX_REMEMBERED_PAIRS = 4096;
 
 class FastPath {
-  private readonly limit: string;
   private readonly connectionKeys = new WeakMap<Socket, string>();
   /** keys of recent (peer, X-Forwarded-For) pairs: behind a proxy every request carries one */
   private readonly forwardedKeys = new Map<string, string>();
 
-  constructor(private readonly services: FastPathServices) {
-    this.limit = String(services.limiter.points);
-  }
+  constructor(private readonly services: FastPathServices) {}
 
   answer(req: IncomingMessage, res: ServerResponse): boolean {
-    const method = req.method;
-    if (method !== "GET" && method !== "HEAD") return false;
+    const method = req.method!;
     const answer = this.services.answers.get(req.url ?? "", Date.now());
-    if (!answer || this.services.userAgents.isBlocked(rawHeader(req.rawHeaders, "user-agent"))) return false;
+    if (!answer || methodRefusal(answer.policy, method)) return false;
+    const headers = hotHeaders(req.rawHeaders);
+    if (refusesUserAgent(answer.policy, this.services.userAgents, headers.userAgent)) return false;
     const started = performance.now();
-    const key = this.limitKey(req);
-    const reqId = requestId(rawHeader(req.rawHeaders, REQUEST_ID_HEADER));
+    const reqId = requestId(headers.requestId);
     // Only a body of 1 KB or more has compressed forms; HEAD is never compressed.
-    const encoding = answer.compressed && method === "GET" ? acceptedEncoding(rawHeader(req.rawHeaders, "accept-encoding")) : undefined;
+    const encoding = answer.compressed && method === "GET" ? acceptedEncoding(headers.acceptEncoding) : undefined;
+    const key = rateLimitKeyOf(answer.policy, this.clientKey(req, headers.forwardedFor));
+    if (key === undefined) {
+      // A route without a rate limit: nothing to decide.
+      this.finish(req, res, answer, headers, undefined, started, reqId, encoding);
+      return true;
+    }
     // A budget in this process's memory answers at once; one kept elsewhere (Redis, the primary) is awaited.
     const decided = this.services.limiter.consumeNow?.(key);
-    if (decided) this.finish(req, res, answer, decided, started, reqId, encoding);
-    else void this.services.limiter.consume(key).then((decision) => this.finish(req, res, answer, decision, started, reqId, encoding));
+    if (decided) this.finish(req, res, answer, headers, decided, started, reqId, encoding);
+    else void this.services.limiter.consume(key).then((decision) => this.finish(req, res, answer, headers, decision, started, reqId, encoding));
     return true;
   }
 
-  private finish(req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer, decision: RateDecision, started: number, reqId: string, encoding?: Encoding): void {
+  private finish(req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer, headers: HotHeaders, decision: RateDecision | undefined, started: number, reqId: string, encoding?: Encoding): void {
+    const refusal = decision && rateLimitRefusal(decision);
     // The compressed form is made once, by the first request that asks for it; the others find it made.
-    if (encoding && decision.allowed && !answer.compressed!.ready(encoding)) {
+    if (encoding && !refusal && !answer.compressed!.ready(encoding)) {
       answer.compressed!.get(encoding).then(
-        () => this.finish(req, res, answer, decision, started, reqId, encoding),
-        () => this.finish(req, res, answer, decision, started, reqId),
+        () => this.finish(req, res, answer, headers, decision, started, reqId, encoding),
+        () => this.finish(req, res, answer, headers, decision, started, reqId),
       );
       return;
     }
-    const head = req.method === "HEAD";
-    const status = decision.allowed ? this.send(req, res, head, answer, decision, reqId, encoding) : this.refuse(res, head, answer, decision, reqId);
-    if (decision.allowed) this.services.cache.noteHit();
+    const method = req.method!;
+    const head = method === "HEAD";
+    const status = refusal ? this.refuse(res, head, answer, decision!, reqId) : this.send(res, head, answer, headers, decision, reqId, encoding);
+    const metrics = this.services.metrics;
+    if (!refusal) this.services.cache.noteHit();
     this.services.origins.record(answer.origin);
     const ms = performance.now() - started;
-    const metrics = this.services.metrics;
     if (metrics) {
       if (status === answer.status) metrics.record((answer.meter ??= metrics.meter(answer.route, answer.status, 0)), ms / 1000);
       else {
         // a 304, or a 4001
-        if (!decision.allowed) metrics.refused.rateLimit++;
-        metrics.request(answer.route, status, decision.allowed ? 0 : 4001, ms / 1000);
+        if (refusal) metrics.refused.rateLimit++;
+        metrics.request(answer.route, status, refusal ? 4001 : 0, ms / 1000);
       }
     }
-    if (this.services.accessLog) {
-      logAccess(this.services.accessLog, {
-        method: req.method!,
-        path: answer.path,
-        status,
-        code: decision.allowed ? 0 : 4001,
-        ms,
-        source: decision.allowed ? answer.source : undefined,
-        origin: answer.origin,
-        cache: decision.allowed ? "HIT" : undefined,
-        reqId,
-      });
-    }
+    const log = this.services.accessLog;
+    if (!log) return;
+    if (!refusal) logHit(log, answer.logged, method, status, ms, reqId);
+    else logAccess(log, { method, path: answer.logged.path, status, code: 4001, ms, origin: answer.origin, reqId });
   }
 
-  /** The rate-limit key of the client; without X-Forwarded-For it is the connection's, worked out once per connection. */
-  private limitKey(req: IncomingMessage): string {
-    const forwardedFor = rawHeader(req.rawHeaders, "x-forwarded-for");
+  /** The client's key (`client-ip.ts`); without X-Forwarded-For it is the connection's, worked out once per connection. */
+  private clientKey(req: IncomingMessage, forwardedFor: string | undefined): string {
     if (forwardedFor !== undefined) return this.forwardedKey(req.socket.remoteAddress, forwardedFor);
     let key = this.connectionKeys.get(req.socket);
     if (key === undefined) {
@@ -145,47 +141,45 @@ class FastPath {
     return key;
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, head: boolean, answer: RenderedAnswer, decision: RateDecision, reqId: string, encoding?: Encoding): number {
-    const caching = ["cache-control", cacheControl(answer.freshness, Date.now())];
+  private send(res: ServerResponse, head: boolean, answer: RenderedAnswer, request: HotHeaders, decision: RateDecision | undefined, reqId: string, encoding?: Encoding): number {
+    // One array, filled by push: spreading or concatenating the same pairs costs several times as much.
+    const pairs = answer.headerPairs.slice();
+    if (decision) pairs.push(...rateLimitPairs(decision));
+    pairs.push("cache-control", answer.cacheControl(Date.now()), REQUEST_ID_HEADER, reqId);
     if (answer.etag !== undefined) {
-      caching.push("etag", answer.etag);
-      if (notModified(rawHeader(req.rawHeaders, "if-none-match"), answer.etag)) {
-        res.writeHead(304, [...notModifiedPairs(answer.headerPairs), ...this.limitPairs(decision), ...caching, REQUEST_ID_HEADER, reqId]);
+      pairs.push("etag", answer.etag);
+      if (notModified(request.ifNoneMatch, answer.etag)) {
+        res.writeHead(304, withoutBodyHeaders(pairs));
         res.end();
         return 304;
       }
     }
     const compressed = encoding && answer.compressed!.ready(encoding);
     if (compressed) {
-      res.writeHead(answer.status, [...answer.headerPairs, ...this.limitPairs(decision), ...caching, REQUEST_ID_HEADER, reqId, "content-encoding", encoding, "content-length", String(compressed.length)]);
+      pairs.push("content-encoding", encoding, "content-length", String(compressed.length));
+      res.writeHead(answer.status, pairs);
       res.end(compressed);
       return answer.status;
     }
-    // An array literal: Array.prototype.concat of the same pairs costs about four times as much.
-    res.writeHead(answer.status, [...answer.headerPairs, ...this.limitPairs(decision), ...caching, REQUEST_ID_HEADER, reqId, "content-length", answer.length]);
+    pairs.push("content-length", answer.length);
+    res.writeHead(answer.status, pairs);
     res.end(head ? undefined : answer.body);
     return answer.status;
   }
 
-  /** 4001, in the answer's own form (JSON or JSONP), as the h3 path would say it. */
+  /** 4001, in the answer's own form (JSON or JSONP), as the h3 path says it (`renderV1Failure`). */
   private refuse(res: ServerResponse, head: boolean, answer: RenderedAnswer, decision: RateDecision, reqId: string): number {
-    const error = new RateLimitError(decision.resetSeconds);
-    const rendered = renderV1(4001, errorEnvelope(4001, error.message, null, 0), answer.callback);
+    const rendered = renderV1Failure(rateLimitRefusal(decision)!, null, 0, answer.callback);
     const body = Buffer.from(rendered.body);
-    const pairs = Object.entries(rendered.headers).flat();
-    res.writeHead(rendered.status, [...pairs, ...this.limitPairs(decision), "retry-after", String(decision.resetSeconds), "cache-control", cacheControl(NEVER, 0), REQUEST_ID_HEADER, reqId, "content-length", String(body.length)]);
+    const pairs = [...Object.entries(rendered.headers).flat(), ...rateLimitPairs(decision), "cache-control", cacheControl(NEVER, 0), REQUEST_ID_HEADER, reqId, "content-length", String(body.length)];
+    res.writeHead(rendered.status, pairs);
     res.end(head ? undefined : body);
     return rendered.status;
   }
-
-  /** The `RateLimit-*` headers, as name/value pairs. */
-  private limitPairs(decision: RateDecision): string[] {
-    return ["ratelimit-limit", this.limit, "ratelimit-remaining", String(decision.remaining), "ratelimit-reset", String(decision.resetSeconds)];
-  }
 }
 
-/** An answer's own header pairs without those that describe its body (a 304 has none). */
-function notModifiedPairs(pairs: readonly string[]): string[] {
+/** An answer's header pairs without those that describe its body (a 304 has none). */
+function withoutBodyHeaders(pairs: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < pairs.length; i += 2) if (!BODY_HEADERS.has(pairs[i])) kept.push(pairs[i], pairs[i + 1]);
   return kept;

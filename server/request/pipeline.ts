@@ -7,14 +7,14 @@
  * Parameters, source, capability and the work follow in the route's own handler.
  */
 import type { H3Event, Middleware } from "h3";
-import { MethodError, RateLimitError, UserAgentBlockedError, toServiceError } from "../../core/errors.ts";
+import { UserAgentBlockedError, toServiceError } from "../../core/errors.ts";
 import { rateLimitKey } from "../engine/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../engine/guard/user-agent.ts";
 import type { Logger } from "../engine/logger.ts";
 import type { RequestKind, TrafficStats } from "../engine/share/traffic-stats.ts";
 import type { OriginStats, RateLimiter } from "../../core/services.ts";
-import { rateLimitHeaders } from "../engine/guard/request-limiter.ts";
 import { logAccess, loggedPath } from "./access-line.ts";
+import { methodRefusal, rateLimitKeyOf, rateLimitPairs, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
 import { compressAnswers } from "./compress-answers.ts";
 import { UNMATCHED_ROUTE, type RequestMetrics } from "./metrics/request-metrics.ts";
 import { stateOf, type Family } from "./request-state.ts";
@@ -117,14 +117,14 @@ function answerFailures(log: Logger): Middleware {
 }
 
 const checkMethod: Middleware = (event, next) => {
-  const { methods } = policyOf(event);
-  if (!methods.includes(event.req.method)) throw new MethodError(event.req.method, methods.filter((m) => m !== "HEAD"));
+  const refusal = methodRefusal(policyOf(event), event.req.method);
+  if (refusal) throw refusal;
   return next();
 };
 
 function checkUserAgent({ userAgents, metrics }: PipelineServices): Middleware {
   return (event, next) => {
-    if (policyOf(event).userAgent && userAgents.isBlocked(event.req.headers.get("user-agent"))) {
+    if (refusesUserAgent(policyOf(event), userAgents, event.req.headers.get("user-agent"))) {
       if (metrics) metrics.refused.userAgent++;
       throw new UserAgentBlockedError();
     }
@@ -134,14 +134,17 @@ function checkUserAgent({ userAgents, metrics }: PipelineServices): Middleware {
 
 function rateLimit({ limiter, clientAddress, metrics }: PipelineServices): Middleware {
   return async (event, next) => {
-    const prefix = policyOf(event).rateLimit;
-    if (prefix === undefined) return next();
-    const key = prefix + rateLimitKey(clientAddress(event));
+    const policy = policyOf(event);
+    if (policy.rateLimit === undefined) return next();
+    const key = rateLimitKeyOf(policy, rateLimitKey(clientAddress(event)))!;
     const decision = limiter.consumeNow?.(key) ?? (await limiter.consume(key));
-    Object.assign(stateOf(event).headers, rateLimitHeaders(decision));
-    if (!decision.allowed) {
+    const headers = stateOf(event).headers;
+    const pairs = rateLimitPairs(decision);
+    for (let i = 0; i < pairs.length; i += 2) headers[pairs[i]] = pairs[i + 1];
+    const refusal = rateLimitRefusal(decision);
+    if (refusal) {
       if (metrics) metrics.refused.rateLimit++;
-      throw new RateLimitError(decision.resetSeconds);
+      throw refusal;
     }
     return next();
   };

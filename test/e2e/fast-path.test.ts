@@ -12,6 +12,7 @@ import { RequestLimiter } from "../../server/engine/guard/request-limiter.ts";
 import { cachedAnswers } from "../../server/request/fast-path.ts";
 import { NEVER } from "../../server/request/v1/http-caching.ts";
 import { RenderedAnswers } from "../../server/request/v1/rendered-answers.ts";
+import { v1Policy } from "../../server/request/v1/routes.ts";
 import { TEST_UA } from "../support/app.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
 
@@ -39,8 +40,8 @@ describe("cachedAnswers (the node:http handler)", () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const headerPairs = ["content-type", "application/json; charset=utf-8", "x-content-type-options", "nosniff", "x-cache", "HIT"];
     const body = Buffer.from('{"code":0}');
-    answers.remember("/v1/song?origin=t&source=source_a&id=1", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() + 60_000, freshness: NEVER, source: "source_a", origin: "t", path: "/v1/song", route: "/v1/song" });
-    answers.remember("/v1/song?origin=t&source=source_a&id=2", { status: 200, headerPairs, body, length: "10", expiresAt: Date.now() - 1, freshness: NEVER, source: "source_a", origin: "t", path: "/v1/song", route: "/v1/song" });
+    answers.remember("/v1/song?origin=t&source=source_a&id=1", { status: 200, headerPairs, body, expiresAt: Date.now() + 60_000, freshness: NEVER, source: "source_a", origin: "t", path: "/v1/song", route: "/v1/song", policy: v1Policy() });
+    answers.remember("/v1/song?origin=t&source=source_a&id=2", { status: 200, headerPairs, body, expiresAt: Date.now() - 1, freshness: NEVER, source: "source_a", origin: "t", path: "/v1/song", route: "/v1/song", policy: v1Policy() });
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 

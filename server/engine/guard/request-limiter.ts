@@ -13,15 +13,6 @@ import { MemoryWindows } from "./memory-windows.ts";
 
 export type { RateDecision };
 
-/** The `RateLimit-*` answer headers of a decision (docs/decisions.md (/v1)), lowercase. */
-export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
-  return {
-    "ratelimit-limit": String(decision.limit),
-    "ratelimit-remaining": String(decision.remaining),
-    "ratelimit-reset": String(decision.resetSeconds),
-  };
-}
-
 export interface RequestLimiterOptions {
   points: number;
   durationSeconds: number;

@@ -2,21 +2,22 @@
  * Cached `/v1` answers kept as the bytes they went out as, by request target (path and query,
  * as the client sent them). The same target always passes the same parameter checks and names
  * the same source, so a later request for it needs only the checks that depend on the request
- * itself: method, user-agent and rate limit (see `server/fast-path.ts`). An entry lives no
+ * itself: method, user-agent and rate limit (see `fast-path.ts`). An entry lives no
  * longer than the cached answer it was made from.
  */
 import { LRUCache } from "lru-cache";
 import type { CompressedForms } from "../compression.ts";
 import type { RequestMeter } from "../metrics/request-metrics.ts";
-import type { Freshness } from "./http-caching.ts";
+import { hitFields, type HitFields } from "../access-line.ts";
+import type { RoutePolicy } from "../pipeline.ts";
+import { cacheControl, type Freshness } from "./http-caching.ts";
 
-export interface RenderedAnswer {
+/** What a kept answer is made from (`remember`). */
+export interface RenderedAnswerInit {
   status: number;
   /** the answer's own headers (type, nosniff, X-Cache) as name/value pairs; per-request ones are added when sent */
   headerPairs: readonly string[];
   body: Buffer;
-  /** the body's length, as the Content-Length header says it */
-  length: string;
   /** epoch milliseconds: the end of life of the cached answer it was made from */
   expiresAt: number;
   /** how HTTP caches may keep it (`Cache-Control`, worked out when sent) */
@@ -29,12 +30,65 @@ export interface RenderedAnswer {
   path: string;
   /** the route's pattern, as the metrics name it */
   route: string;
-  /** where its answers are counted, once the first is (`metrics/request-metrics.ts`) */
-  meter?: RequestMeter;
+  /** the route's policy: the checks a request for it passes (`checks.ts`) */
+  policy: RoutePolicy;
   /** the validated JSONP callback, when the answer is JSONP */
   callback?: string;
   /** its compressed forms, made when first asked for; none for a body under 1 KB */
   compressed?: CompressedForms;
+}
+
+/**
+ * A kept answer, with what every request for it needs worked out once: the body's length, the
+ * access line's unchanging fields. Every field is set at construction, so that the objects of
+ * the hot path share one shape.
+ */
+export class RenderedAnswer {
+  readonly status: number;
+  readonly headerPairs: readonly string[];
+  readonly body: Buffer;
+  /** the body's length, as the Content-Length header says it */
+  readonly length: string;
+  readonly expiresAt: number;
+  readonly freshness: Freshness;
+  readonly etag: string | undefined;
+  readonly source: string;
+  readonly origin: string;
+  readonly route: string;
+  readonly policy: RoutePolicy;
+  readonly callback: string | undefined;
+  readonly compressed: CompressedForms | undefined;
+  /** the access line's fields that are the same for every hit */
+  readonly logged: HitFields;
+  /** where its answers are counted, once the first is (`metrics/request-metrics.ts`) */
+  meter: RequestMeter | undefined = undefined;
+  private control = { secondsLeft: Number.NaN, value: "" };
+
+  constructor(init: RenderedAnswerInit) {
+    this.status = init.status;
+    this.headerPairs = init.headerPairs;
+    this.body = init.body;
+    this.length = String(init.body.length);
+    this.expiresAt = init.expiresAt;
+    this.freshness = init.freshness;
+    this.etag = init.etag;
+    this.source = init.source;
+    this.origin = init.origin;
+    this.route = init.route;
+    this.policy = init.policy;
+    this.callback = init.callback;
+    this.compressed = init.compressed;
+    this.logged = hitFields(init.path, init.source, init.origin);
+  }
+
+  /** Its `Cache-Control` at `now`: the same text for every request of one second of its life, so made once for them. */
+  cacheControl(now: number): string {
+    const secondsLeft = Math.ceil((this.expiresAt - now) / 1000);
+    // Past its end (never sent from here) the text depends on more than the seconds left.
+    if (secondsLeft <= 0) return cacheControl(this.freshness, now);
+    if (secondsLeft !== this.control.secondsLeft) this.control = { secondsLeft, value: cacheControl(this.freshness, now) };
+    return this.control.value;
+  }
 }
 
 /** Bytes kept at most: about 30,000 answers of a song's size. */
@@ -50,8 +104,8 @@ export class RenderedAnswers {
     this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (answer, target) => Math.ceil(answer.body.length * (answer.compressed ? 1.5 : 1)) + target.length + 256 });
   }
 
-  remember(target: string, answer: RenderedAnswer): void {
-    if (target.length <= MAX_TARGET_LENGTH) this.entries.set(target, answer);
+  remember(target: string, answer: RenderedAnswerInit): void {
+    if (target.length <= MAX_TARGET_LENGTH) this.entries.set(target, new RenderedAnswer(answer));
   }
 
   /** The fresh answer for a request target, if one is kept. */

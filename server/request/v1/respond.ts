@@ -16,8 +16,9 @@ import { BODY_HEADERS, NEVER, cacheControl, entityTag, entryFreshness, notModifi
 
 /** A success: `dataJson` is the payload as JSON text (spliced, never re-serialised); `freshness`, how long caches may keep it. */
 export function replyV1Data(event: H3Event, policy: RoutePolicy, dataJson: string, source: string | null, cost: number, freshness: Freshness = NEVER): Response {
-  const etag = freshness.kind === "never" ? undefined : entityTag(dataJson, source, callbackOf(event, policy).name);
-  return reply(event, policy, 0, dataEnvelope(dataJson, source, cost), freshness, etag);
+  const callback = callbackOf(event, policy).name;
+  const etag = freshness.kind === "never" ? undefined : entityTag(dataJson, source, callback);
+  return replyRendered(event, 0, renderV1(0, dataEnvelope(dataJson, source, cost), callback), freshness, etag);
 }
 
 /** The envelope of a success, as JSON text. */
@@ -27,13 +28,18 @@ export function dataEnvelope(dataJson: string, source: string | null, cost: numb
 }
 
 export function replyV1Error(event: H3Event, policy: RoutePolicy, error: ServiceErrorLike, source: string | null, cost: number): Response {
-  const code = ERROR_CODES[error.kind];
-  const headers = stateOf(event).headers;
-  if (error.kind === "rateLimited" && error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
-  if (error.kind === "method") headers.allow = "GET, HEAD";
   // A not-found the cache keeps may be kept as long by others; every other failure, not at all.
   const cached = error.kind === "notFound" && stateOf(event).sharedCacheable === true;
-  return reply(event, policy, code, errorEnvelope(code, error.message, source, cost), cached ? entryFreshness(error.cachedUntil) : NEVER);
+  return replyRendered(event, ERROR_CODES[error.kind], renderV1Failure(error, source, cost, callbackOf(event, policy).name), cached ? entryFreshness(error.cachedUntil) : NEVER);
+}
+
+/** A failure's envelope, with the headers its kind adds (`Retry-After`, `Allow`): the one form of h3 and the fast path. */
+export function renderV1Failure(error: ServiceErrorLike, source: string | null, cost: number, callback: string | undefined): RenderedV1 {
+  const code = ERROR_CODES[error.kind];
+  const rendered = renderV1(code, errorEnvelope(code, error.message, source, cost), callback);
+  if (error.kind === "rateLimited" && error.retryAfterSeconds !== undefined) rendered.headers["retry-after"] = String(error.retryAfterSeconds);
+  if (error.kind === "method") rendered.headers.allow = "GET, HEAD";
+  return rendered;
 }
 
 /** `callback` (or its alias `cb`) as the caller sent it, and whether it is a valid name to echo. */
@@ -72,11 +78,10 @@ export function errorEnvelope(code: number, message: string, source: string | nu
 
 // --- internal ---
 
-function reply(event: H3Event, policy: RoutePolicy, code: number, envelope: string, freshness: Freshness, etag?: string): Response {
+/** An answer rendered once (`renderV1`), sent by h3 with its caching headers. An invalid callback is never echoed: that answer is plain JSON. */
+export function replyRendered(event: H3Event, code: number, rendered: RenderedV1, freshness: Freshness, etag?: string): Response {
   const state = stateOf(event);
   state.code = code;
-  // An invalid callback is never echoed: that answer is plain JSON.
-  const rendered = renderV1(code, envelope, callbackOf(event, policy).name);
   const headers = Object.assign(state.headers, rendered.headers);
   headers["cache-control"] = cacheControl(freshness, Date.now());
   if (etag !== undefined) {

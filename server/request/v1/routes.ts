@@ -19,7 +19,7 @@ import type { RoutePolicy } from "../pipeline.ts";
 import { queryOf, stateOf } from "../request-state.ts";
 import type { RenderedAnswers } from "./rendered-answers.ts";
 import { NEVER, REVALIDATE, entityTag, entryFreshness, sharedCacheable, type Freshness } from "./http-caching.ts";
-import { callbackOf, dataEnvelope, renderV1, replyV1Data } from "./respond.ts";
+import { callbackOf, dataEnvelope, renderV1, replyRendered, replyV1Data } from "./respond.ts";
 
 export const v1Policy = (cbAlias = true): RoutePolicy => ({ family: "v1", methods: ["GET", "HEAD"], userAgent: true, rateLimit: "", cbAlias });
 
@@ -64,21 +64,24 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
   const answer = await service.run(capability, params.data as never, event.req.signal);
   state.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.status === "hit" && answer.cost === 0 ? "HIT" : "MISS";
   const freshness = state.sharedCacheable ? entryFreshness(answer.expiresAt, answer.staleSeconds) : NEVER;
-  // A hit is kept as its bytes: the next request for the same target is answered before h3.
+  const callback = callbackOf(event, policy).name;
+  const source = params.data.source;
+  const rendered = renderV1(0, dataEnvelope(answer.json, source, answer.cost), callback);
+  const etag = freshness.kind === "never" ? undefined : entityTag(answer.json, source, callback);
+  // A cached answer is kept as its bytes, from the miss that loaded it on: the next request for
+  // the same target is answered before h3 (`fast-path.ts`), as a hit says it (cost 0).
   const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
-  if (answers && answer.status === "hit" && answer.cost === 0 && answer.expiresAt && target) {
-    const callback = callbackOf(event, policy).name;
-    const rendered = renderV1(0, dataEnvelope(answer.json, params.data.source, 0), callback);
-    const body = Buffer.from(rendered.body);
+  if (answers && answer.status !== "stale" && answer.expiresAt && target) {
+    const hit = answer.cost === 0 ? rendered : renderV1(0, dataEnvelope(answer.json, source, 0), callback);
+    const body = Buffer.from(hit.body);
     const large = body.length >= COMPRESS_FROM_BYTES;
-    const headerPairs = [...Object.entries(rendered.headers).flat(), "x-cache", "HIT", ...(large ? ["vary", "accept-encoding"] : [])];
+    const headerPairs = [...Object.entries(hit.headers).flat(), "x-cache", "HIT", ...(large ? ["vary", "accept-encoding"] : [])];
     const compressed = large ? new CompressedForms(body) : undefined;
-    const etag = freshness.kind === "never" ? undefined : entityTag(answer.json, params.data.source, callback);
-    answers.remember(target, { status: rendered.status, headerPairs, body, length: String(body.length), expiresAt: answer.expiresAt, freshness, etag, source: params.data.source, origin: state.origin!, path: loggedPath(event.url.pathname), route: OPERATIONS[capability].path, callback, compressed });
-    // This answer's own compression, if any, makes the forms the next hits are sent.
-    state.compressed = compressed;
+    answers.remember(target, { status: hit.status, headerPairs, body, expiresAt: answer.expiresAt, freshness, etag, source, origin: state.origin!, path: loggedPath(event.url.pathname), route: op.path, policy, callback, compressed });
+    // A hit's own compression, if any, makes the forms the next hits are sent.
+    if (hit === rendered) state.compressed = compressed;
   }
-  return replyV1Data(event, policy, answer.json, params.data.source, answer.cost, freshness);
+  return replyRendered(event, 0, rendered, freshness, etag);
 }
 
 function replyLocal(event: H3Event, policy: RoutePolicy, dataJson: string, freshness: Freshness): Response {
