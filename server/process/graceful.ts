@@ -5,51 +5,39 @@
  * a short grace, once the requests already written to them (still in the socket's buffer when
  * the drain began) have been read and answered.
  */
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import { Server as NetServer } from "node:net";
-
-type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /** How long an idle keep-alive connection is left open once the drain has begun. */
 export const IDLE_GRACE_MS = 250;
 
-export interface InFlight {
-  handler: NodeHandler;
-  /** true from the start of the drain on */
-  readonly draining: boolean;
-  /** From now on every answer closes its connection. */
-  startDraining(): void;
-  /** Resolves when no request is in flight. */
-  drained(): Promise<void>;
-}
+/**
+ * The requests under way, which a graceful close waits for. The node:http entry
+ * (`node-server.ts`) counts them with the one close listener it keeps per response.
+ */
+export class InFlight {
+  private count = 0;
+  private onDrained: (() => void) | undefined = undefined;
+  /** true from the start of the drain on: every answer then closes its connection */
+  draining = false;
 
-export function trackInFlight(handler: NodeHandler): InFlight {
-  let inFlight = 0;
-  let draining = false;
-  let onDrained: (() => void) | undefined;
-  // One listener for every response (a response closes once): no closure or `once` wrapper per request.
-  const finished = () => {
-    inFlight--;
-    if (inFlight === 0) onDrained?.();
-  };
-  return {
-    handler(req: IncomingMessage, res: ServerResponse) {
-      inFlight++;
-      res.on("close", finished);
-      // Node then sends `Connection: close` and ends the socket after this answer.
-      if (draining) res.shouldKeepAlive = false;
-      return handler(req, res);
-    },
-    get draining() {
-      return draining;
-    },
-    startDraining() {
-      draining = true;
-    },
-    drained(): Promise<void> {
-      return inFlight === 0 ? Promise.resolve() : new Promise((resolve) => (onDrained = resolve));
-    },
-  };
+  started(): void {
+    this.count++;
+  }
+
+  ended(): void {
+    if (--this.count === 0) this.onDrained?.();
+  }
+
+  /** From now on every answer closes its connection. */
+  startDraining(): void {
+    this.draining = true;
+  }
+
+  /** Resolves when no request is in flight. */
+  drained(): Promise<void> {
+    return this.count === 0 ? Promise.resolve() : new Promise((resolve) => (this.onDrained = resolve));
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Socket } from "node:net";
 import { ERROR_CODES } from "../../core/errors.ts";
 import type { Logger } from "../engine/logger.ts";
 import { rawHeader } from "../request/raw-headers.ts";
+import { InFlight } from "./graceful.ts";
 
 export interface RequestTimeouts {
   /** to receive the request line and headers */
@@ -24,9 +25,9 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
  * The handler node:http calls: answers an HTTP/1.1 request without `Host` (which h3 cannot
  * route), and turns a failure that escapes h3 into a closed socket instead of a crash.
  */
-export function nodeEntry(handler: NodeHandler, log: Logger): NodeHandler {
+export function nodeEntry(handler: NodeHandler, log: Logger, requests = new InFlight()): NodeHandler {
   return (req, res) => {
-    if (!admitted(req, res)) return;
+    if (!admitted(req, res, requests)) return;
     if (req.httpVersion === "1.1" && !rawHeader(req.rawHeaders, "host")) {
       return writeEdgeAnswer(res, req.url, 400, "the request must carry a Host header");
     }
@@ -103,6 +104,8 @@ export const MAX_PIPELINED = 32;
 
 interface Pipeline {
   socket: Socket;
+  /** the server's count of requests under way (`graceful.ts`) */
+  requests: InFlight;
   /** requests handed to the app and not yet answered */
   active: number;
   /** a request came past the limit: close once the active ones are answered */
@@ -112,9 +115,9 @@ interface Pipeline {
 const PIPELINE = Symbol("pipeline");
 type Carrying<T> = T & { [PIPELINE]?: Pipeline };
 
-function admitted(req: IncomingMessage, res: ServerResponse): boolean {
+function admitted(req: IncomingMessage, res: ServerResponse, requests: InFlight): boolean {
   const socket = req.socket as Carrying<Socket>;
-  const pipeline = (socket[PIPELINE] ??= { socket, active: 0, overflowed: false });
+  const pipeline = (socket[PIPELINE] ??= { socket, requests, active: 0, overflowed: false });
   if (pipeline.overflowed || pipeline.active >= MAX_PIPELINED) {
     // Not handed to the app: its answer would be queued behind the others, and never read.
     pipeline.overflowed = true;
@@ -122,6 +125,9 @@ function admitted(req: IncomingMessage, res: ServerResponse): boolean {
     return false;
   }
   pipeline.active++;
+  requests.started();
+  // While draining Node sends `Connection: close` and ends the socket after this answer.
+  if (requests.draining) res.shouldKeepAlive = false;
   // One listener function for every response, no closure per request (the socket may be gone
   // from the request by the time its response closes, so the response carries its pipeline);
   // `on`, not `once`: a response closes once, and `once` wraps the listener per call.
@@ -133,6 +139,7 @@ function admitted(req: IncomingMessage, res: ServerResponse): boolean {
 function answered(this: Carrying<ServerResponse>): void {
   const pipeline = this[PIPELINE]!;
   pipeline.active--;
+  pipeline.requests.ended();
   if (pipeline.overflowed && pipeline.active === 0) pipeline.socket.destroy();
 }
 

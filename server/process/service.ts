@@ -17,7 +17,7 @@ import { activeSummary } from "../engine/summary.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { createNodeHandler } from "../request/app.ts";
 import { primaryChannel } from "./cluster.ts";
-import { drainServer, trackInFlight } from "./graceful.ts";
+import { InFlight, drainServer } from "./graceful.ts";
 import { lifecycleOf } from "./lifecycle.ts";
 import { startMetrics } from "../request/metrics/group.ts";
 import { serve } from "./listen.ts";
@@ -47,8 +47,8 @@ export async function startService({ config, file, configName, catalog, port, ho
   // In a group of workers (WORKERS), the primary holds what the workers share.
   const scope = createServiceContainer({ config, catalog, logger: log, group: primaryChannel() });
   startMetrics(scope);
-  const requests = trackInFlight(createNodeHandler(scope));
-  const { server, url } = await serve(nodeEntry(requests.handler, log), {
+  const requests = new InFlight();
+  const { server, url } = await serve(nodeEntry(createNodeHandler(scope), log, requests), {
     port,
     host,
     timeouts: { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs },

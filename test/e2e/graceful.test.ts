@@ -1,8 +1,10 @@
-/** The count of requests in flight that a graceful close waits for (`server/process/graceful.ts`). */
+/** The count of requests in flight that a graceful close waits for (`server/process/graceful.ts`), kept by the node:http entry. */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { trackInFlight } from "../../server/process/graceful.ts";
+import { InFlight } from "../../server/process/graceful.ts";
+import { nodeEntry } from "../../server/process/node-server.ts";
+import { createMemoryLogger } from "../../core/testing/memory-logger.ts";
 
 let server: Server | undefined;
 
@@ -15,10 +17,11 @@ afterEach(async () => {
 /** A server whose requests wait until `release` is called, on keep-alive connections. */
 async function holdingServer() {
   const waiting: (() => void)[] = [];
-  const tracked = trackInFlight((_req: IncomingMessage, res: ServerResponse) => {
+  const tracked = new InFlight();
+  const handler = (_req: IncomingMessage, res: ServerResponse) => {
     waiting.push(() => res.end("done"));
-  });
-  server = createServer(tracked.handler);
+  };
+  server = createServer(nodeEntry(handler, createMemoryLogger(), tracked));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const ask = () =>
@@ -37,7 +40,7 @@ async function holdingServer() {
   return { tracked, ask, arrived, waiting, port };
 }
 
-describe("trackInFlight", () => {
+describe("InFlight, counted by nodeEntry", () => {
   it("is drained at once with nothing in flight", async () => {
     const { tracked } = await holdingServer();
     await expect(tracked.drained()).resolves.toBeUndefined();
