@@ -24,9 +24,6 @@ writeFileSync(join(app, "package.json"), JSON.stringify({ name: "tracklist-app",
 // The package's only dependency is the core, a peer: the app provides its own copy of it.
 execFileSync("npm", ["install", "--offline", "--legacy-peer-deps", "--no-audit", "--no-fund", "--silent", tarball], { cwd: app, stdio: "pipe" });
 cpSync(join(PROJECT_ROOT, "core"), join(app, "node_modules/@music-aggregator/core"), { recursive: true });
-// Until the kit's `/testing` builds a plugin with test services of its own, its `bindSourcePlugin`
-// binds through the service's engine, found beside the kit as in this repository.
-cpSync(join(PROJECT_ROOT, "server/engine"), join(app, "node_modules/@music-aggregator/server/engine"), { recursive: true });
 
 const installed = join(app, "node_modules/music-source-tracklist");
 const plugin = (await import(join(installed, "index.js"))).default;
