@@ -16,6 +16,7 @@ import { NotFoundError, UpstreamError, UpstreamParseError, UpstreamTimeoutError,
 import type { GetJsonOptions, UpstreamClient, UpstreamClientOptions, UpstreamRequest, UpstreamResponse } from "../services.ts";
 import { DEFAULT_JSON_LIMITS, jsonLimitProblem, type JsonLimits } from "../json-limits.ts";
 import { sleep } from "../sleep.ts";
+import { readUpstreamAnswer } from "../upstream-answer.ts";
 import { deadline } from "./deadline.ts";
 import { RequestBudget } from "./request-budget.ts";
 
@@ -122,10 +123,7 @@ export abstract class UpstreamClientBase<Answer extends TransportAnswer> impleme
     if (response.status >= 400) {
       throw new UpstreamError(`${this.name} answered HTTP ${response.status} for ${path}`, { upstreamStatus: response.status });
     }
-    const parsed = schema.safeParse(response.json());
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    throw new UpstreamParseError(`${this.name} answer for ${path} is not understood (${issue.path.join(".") || "(root)"}: ${issue.message})`);
+    return readUpstreamAnswer(this.name, schema, response.json(), path);
   }
 
   /** Sends one request, redirects not followed; rejects when the upstream cannot be reached. */
