@@ -15,7 +15,7 @@ const PLUGINS = join(ROOT, "plugins");
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === "node_modules" ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory()) return name === "node_modules" || name === "dist" ? [] : sourceFiles(path);
     return /\.(ts|mts|js|mjs)$/.test(name) ? [path] : [];
   });
 }

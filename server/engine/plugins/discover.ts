@@ -104,23 +104,20 @@ let outsideModulesPrepared = false;
 
 /**
  * Before loading plugin modules named in config: when the service runs compiled (`npm start`),
- * a TypeScript loader (tsx) for plugin files written in TypeScript, and for packages whose own
- * copy of the kit is TypeScript; then the resolve hook that lets such modules import
- * `@music-aggregator/core` (the service's copy, when they have none; compiled, when the service
- * runs compiled, so that one kit serves both). Hooks run last-registered first: the kit hook
- * sees each import before tsx does.
+ * a TypeScript loader (tsx) for plugin files written in TypeScript; then the resolve hook that
+ * lets such modules import `@music-aggregator/core` (`kit-resolve-hook.mjs`: their own copy when
+ * they have one, else the service's, compiled when the service runs compiled, so that one kit
+ * serves both). Hooks run last-registered first: the kit hook sees each import before tsx does.
  */
 async function prepareForOutsideModules(): Promise<void> {
   if (outsideModulesPrepared) return;
   outsideModulesPrepared = true;
   const compiled = import.meta.url.endsWith(".js");
   if (compiled) (await import("tsx/esm/api")).register();
+  // From source this file is server/engine/plugins/discover.ts, compiled dist/server/engine/plugins/discover.js:
+  // either way the kit's sources are ../../../core from the project (dist's parent when compiled).
+  const kitFolder = `${pathToFileURL(resolve(import.meta.dirname, compiled ? "../../../../core" : "../../../core")).href}/`;
   register(new URL("./kit-resolve-hook.mjs", import.meta.url), {
-    data: {
-      kitParentURL: import.meta.url,
-      // dist/server/engine/plugins/discover.js: the kit's sources are in core/, its compiled form in dist/core/.
-      sourceKit: compiled ? `${pathToFileURL(resolve(import.meta.dirname, "../../../../core"))}/` : undefined,
-      builtKit: compiled ? new URL("../../../core/", import.meta.url).href : undefined,
-    },
+    data: { kitFolder, kitEntries: compiled ? new URL("../../../core/", import.meta.url).href : kitFolder, kitExtension: compiled ? ".js" : ".ts" },
   });
 }
