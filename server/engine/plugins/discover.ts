@@ -11,6 +11,8 @@ import { PluginStartupError } from "../../../core/errors.ts";
 import { findDuplicateIds, validateDefinition } from "../../../core/validate.ts";
 
 const ENTRY_FILES = ["index.ts", "index.mts", "index.js", "index.mjs"];
+/** The query that marks a plugin module named by path (kept in step with `kit-resolve-hook.mjs`). */
+const PLUGIN_BY_PATH = "music-aggregator-plugin";
 
 /** Every plugin definition found at startup, by kind and id. */
 export class PluginCatalog {
@@ -55,7 +57,8 @@ export async function discoverPlugins(options: DiscoverOptions = {}): Promise<Pl
   if (options.modules?.length) await prepareForOutsideModules();
   for (const name of options.modules ?? []) {
     const local = name.startsWith(".") || isAbsolute(name);
-    candidates.push({ specifier: local ? pathToFileURL(resolve(cwd, name)).href : packageEntry(name, cwd), origin: name });
+    // Marked, so that the kit hook loads it as an ES module wherever it lies (`kit-resolve-hook.mjs`).
+    candidates.push({ specifier: local ? `${pathToFileURL(resolve(cwd, name)).href}?${PLUGIN_BY_PATH}` : packageEntry(name, cwd), origin: name });
   }
 
   const problems: string[] = [];

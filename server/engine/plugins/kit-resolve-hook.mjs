@@ -5,9 +5,13 @@
 // service's own kit folder (through a link or the workspace, whose `exports` name compiled
 // files that may not be built), gets the service's kit in the form the service runs: its
 // TypeScript sources from source, dist/core when compiled, so that plugins and service share
-// one kit. Plain JavaScript: hooks run in a thread of their own, before any TypeScript loader.
+// one kit. And a plugin file named by path (marked `?music-aggregator-plugin` by discovery) is an
+// ES module whatever its extension (.js, .mjs, .ts, .mts) and wherever it lies: outside any
+// package, Node would take a .js or .ts file for CommonJS. Plain JavaScript: hooks run in a
+// thread of their own, before any TypeScript loader.
 
 const KIT = "@music-aggregator/core";
+const PLUGIN_BY_PATH = "?music-aggregator-plugin";
 
 /** the service's kit folder (file: URL ending in /), whatever form it runs in */
 let kitFolder;
@@ -20,6 +24,7 @@ export function initialize(data) {
 }
 
 export async function resolve(specifier, context, nextResolve) {
+  if (specifier.endsWith(PLUGIN_BY_PATH)) return { ...(await nextResolve(specifier, context)), format: "module" };
   if (specifier !== KIT && !specifier.startsWith(`${KIT}/`)) return nextResolve(specifier, context);
   let resolved;
   try {
