@@ -37,6 +37,7 @@ export { firstImage } from "./mapping/images.ts";
 export { offsetOf, hasMoreAfter } from "./mapping/paging.ts";
 export { pickQuality } from "./mapping/quality.ts";
 export { expiryFromUrl } from "./mapping/expiry.ts";
+export { readUpstreamAnswer } from "./upstream-answer.ts";
 export { jsonLimitProblem, DEFAULT_JSON_LIMITS, type JsonLimits } from "./json-limits.ts";
 export { previewAddress } from "./mapping/preview.ts";
 export { pageLink } from "./mapping/links.ts";

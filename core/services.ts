@@ -19,6 +19,18 @@ export interface PluginConfig {
   };
 }
 
+/**
+ * A key-value store (`Tokens.Storage`, `Tokens.StatsStorage`): the part of the service's
+ * unstorage `Storage` a plugin may rely on, so that the kit's types need no unstorage.
+ */
+export interface KeyValueStorage {
+  hasItem(key: string): Promise<boolean>;
+  getItem<T = unknown>(key: string): Promise<T | null>;
+  setItem(key: string, value: unknown, options?: { ttl?: number }): Promise<void>;
+  removeItem(key: string): Promise<void>;
+  getKeys(base?: string): Promise<string[]>;
+}
+
 /** At most `requests` per `windowMs` to one upstream: its published rate limit. */
 export interface BudgetOptions {
   requests: number;

@@ -3,9 +3,8 @@
  * in their `deps` to receive core services in `create()`, typed by `TokenTypes` (interfaces,
  * never classes); the core and server resolve every token with explicit `@inject`.
  */
-import type { Storage } from "unstorage";
 import type { Logger as LoggerService } from "./logger.ts";
-import type { PluginConfig, RateLimiter as RateLimiterService, ResponseCache as ResponseCacheService, UpstreamClientFactory } from "./services.ts";
+import type { KeyValueStorage, PluginConfig, RateLimiter as RateLimiterService, ResponseCache as ResponseCacheService, UpstreamClientFactory } from "./services.ts";
 
 const Config: unique symbol = Symbol.for("music.config");
 const Logger: unique symbol = Symbol.for("music.logger");
@@ -20,7 +19,7 @@ export const Tokens = {
   Config,
   /** `Logger` */
   Logger,
-  /** unstorage `Storage` holding cached answers */
+  /** `KeyValueStorage` holding cached answers (an unstorage `Storage`) */
   Storage: StorageToken,
   /** `ResponseCache`: lifetimes, single-flight, negative and stale answers */
   ResponseCache,
@@ -58,11 +57,11 @@ export const Tokens = {
 export interface TokenTypes {
   [Config]: PluginConfig;
   [Logger]: LoggerService;
-  [StorageToken]: Storage;
+  [StorageToken]: KeyValueStorage;
   [ResponseCache]: ResponseCacheService;
   [Http]: UpstreamClientFactory;
   [RateLimiter]: RateLimiterService;
-  [StatsStorage]: Storage;
+  [StatsStorage]: KeyValueStorage;
 }
 
 /** The service a token stands for (`unknown` for a token plugins are not given a type for). */

@@ -1,50 +1,89 @@
 /**
- * A source plugin bound through the real core (config, DI container, registry), as the
- * service binds it, for tests that call its methods directly.
+ * The kit's test harness: a plugin built as the service builds it (the definition checked,
+ * its options read with its own schema, its `deps` given, `create()` called, the methods
+ * checked against the declared capabilities), with fake services instead of the service's:
+ * an upstream client over global fetch that fails as the service's does (2001, 2002, 2003),
+ * an in-memory response cache and a memory logger. Nothing of the service is needed.
  */
-import "reflect-metadata";
-import { DEFAULT_SOURCES, parseConfig, type AppConfigInput } from "../../server/engine/config.ts";
-import { createServiceContainer, disposeServiceContainer } from "../../server/engine/container.ts";
-import { HttpUpstreamClientFactory, type UpstreamDefaults } from "../../server/engine/http/upstream-client.ts";
-import { createMemoryLogger } from "./memory-logger.ts";
-import type { SourceMethods, SourcePluginDefinition } from "../plugin.ts";
-import { PluginCatalog } from "../../server/engine/plugins/discover.ts";
-import type { UpstreamClientFactory } from "../services.ts";
-import type { SourceRegistry } from "../../server/engine/sources/source-registry.ts";
+import type { AnyPluginDefinition, LyricsPluginDefinition, LyricsProvider, ShareBackend, SharePluginDefinition, SourceMethods, SourcePluginDefinition } from "../plugin.ts";
+import type { Logger } from "../logger.ts";
 import { Tokens } from "../tokens.ts";
+import { checkInstanceMethods, validateDefinition } from "../validate.ts";
+import { createMemoryLogger } from "./memory-logger.ts";
+import { createMemoryResponseCache } from "./memory-response-cache.ts";
+import { TEST_UPSTREAM, testClientFactory, type UpstreamDefaults } from "./fetch-upstream-client.ts";
+
+export interface BindOptions {
+  /** the plugin's options (`sources.<id>.options`), read with its own schema; default `{}` */
+  options?: Record<string, unknown>;
+  /** the public id a source answers as; default `source_t` */
+  sourceId?: string;
+  /** the defaults of the upstream clients `deps.http` makes (as the service's `upstream` config); default 2 s, no retries, 8 MB */
+  upstream?: Partial<UpstreamDefaults>;
+  /** services by token, instead of or besides the harness's own (`Tokens.Storage`, say) */
+  services?: Partial<Record<symbol, unknown>>;
+}
+
+export interface BoundPlugin<Instance> {
+  /** what `create()` returned */
+  instance: Instance;
+  /** what the plugin logged, as `level [scope] message key=value…` */
+  logs: string[];
+  close(): Promise<void>;
+}
 
 export interface BoundTestSource {
   /** the plugin's methods, as `create()` returned them */
   methods: Partial<SourceMethods>;
   /** the public id the plugin answers as */
   sourceId: string;
-  /** what the core and the plugin logged */
+  /** what the plugin logged */
   logs: string[];
   close(): Promise<void>;
 }
 
-export interface BindOptions {
-  /** the plugin's options (`sources.<id>.options`) */
-  options?: Record<string, unknown>;
-  /** the public id; default `source_t` */
-  sourceId?: string;
-  /** the rest of the service's config (upstream timeouts, retries, ...) */
-  config?: AppConfigInput;
-}
-
+/** Builds a source plugin with the harness's services; throws naming every problem found. */
 export async function bindSourcePlugin(plugin: SourcePluginDefinition, bind: BindOptions = {}): Promise<BoundTestSource> {
   const sourceId = bind.sourceId ?? "source_t";
-  // The plugin alone: the default bindings of the other public ids are removed.
-  const others = Object.fromEntries(Object.keys(DEFAULT_SOURCES).map((id) => [id, false as const]));
-  const sources = { ...others, [sourceId]: { plugin: plugin.id, options: bind.options ?? {} } };
-  const config = parseConfig({ lyrics: false, ...bind.config, sources }, {});
-  const logger = createMemoryLogger();
-  const scope = createServiceContainer({ config, catalog: new PluginCatalog([plugin]), logger });
-  const methods = scope.resolve<SourceRegistry>(Tokens.SourceRegistry).resolve(sourceId).methods;
-  return { methods, sourceId, logs: logger.lines, close: () => disposeServiceContainer(scope) };
+  const { instance, logs, close } = buildPlugin(plugin, { ...bind, sourceId });
+  const problems = checkInstanceMethods(instance, plugin.capabilities, `plugin "${plugin.id}"`);
+  if (problems.length) throw new Error(`the plugin cannot be used:\n  ${problems.join("\n  ")}`);
+  return { methods: instance, sourceId, logs, close };
 }
 
-/** An upstream client factory with test defaults (2 s, no retries), for tests of a plugin's own helpers. */
-export function testClientFactory(overrides: Partial<UpstreamDefaults> = {}): UpstreamClientFactory {
-  return new HttpUpstreamClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 8 * 1024 * 1024, userAgent: "music-aggregator-tests/1.0", ...overrides });
+/** Builds any plugin with the harness's services: a source's methods, a lyrics provider or a share backend. */
+export function buildPlugin(plugin: SourcePluginDefinition, bind?: BindOptions): BoundPlugin<Partial<SourceMethods>>;
+export function buildPlugin(plugin: LyricsPluginDefinition, bind?: BindOptions): BoundPlugin<LyricsProvider>;
+export function buildPlugin(plugin: SharePluginDefinition, bind?: BindOptions): BoundPlugin<ShareBackend>;
+export function buildPlugin(plugin: AnyPluginDefinition, bind: BindOptions = {}): BoundPlugin<unknown> {
+  const problems = validateDefinition(plugin, plugin?.id ?? "the plugin");
+  const parsed = problems.length ? undefined : plugin.options.safeParse(bind.options ?? {});
+  if (parsed && !parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`options.${issue.path.join(".") || "(root)"}: ${issue.message} (plugin "${plugin.id}")`);
+  }
+  const logger = createMemoryLogger();
+  const services = harnessServices(bind, logger);
+  const deps: Record<string, unknown> = {};
+  for (const [name, token] of Object.entries(plugin.deps ?? {})) {
+    if (token in services) deps[name] = services[token];
+    else problems.push(`plugin "${plugin.id}".deps.${name}: the test harness has no ${String(token.description ?? token.toString())}; give one in \`services\``);
+  }
+  if (problems.length || !parsed?.success) throw new Error(`the plugin cannot be built:\n  ${problems.join("\n  ")}`);
+  const context = { options: parsed.data, deps, log: logger.child(plugin.id), ...(plugin.kind === "source" ? { sourceId: bind.sourceId ?? "source_t" } : {}) };
+  const instance = plugin.create(context as never);
+  return { instance, logs: logger.lines, close: async () => undefined };
+}
+
+// --- internal ---
+
+/** The services the harness gives, by token; `bind.services` adds or replaces. */
+function harnessServices(bind: BindOptions, logger: Logger): Partial<Record<symbol, unknown>> {
+  const upstream = { ...TEST_UPSTREAM, ...bind.upstream };
+  return {
+    [Tokens.Config]: { upstream },
+    [Tokens.Logger]: logger,
+    [Tokens.Http]: testClientFactory(upstream),
+    [Tokens.ResponseCache]: createMemoryResponseCache(),
+    ...bind.services,
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * `testSourcePlugin()`: the contract suite every source plugin runs (and third-party authors
- * run against theirs). It binds the plugin through the real core (config, DI, registry)
- * against the plugin's upstream simulator, then checks: the definition and its methods,
+ * run against theirs). It builds the plugin with the kit's harness (`bind.ts`: options read
+ * with its own schema, fake services) against the plugin's upstream simulator, then checks: the definition and its methods,
  * shapes valid against the domain schemas, ids as strings, whole-second durations, the
  * public source id stamped on every item, not-found as 3001, and upstream failures as 2002
  * (5xx), 2001 (no answer in time) and 2003 (HTML, truncated JSON, or JSON of the wrong
@@ -67,7 +67,7 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
       const ready = await setup();
       simulator = ready.simulator;
       fixtures = ready.fixtures;
-      bound = await bindSourcePlugin(plugin, { options: ready.options, sourceId: SOURCE_ID, config: { upstream: { timeoutMs: 400, retries: 0 } } });
+      bound = await bindSourcePlugin(plugin, { options: ready.options, sourceId: SOURCE_ID, upstream: { timeoutMs: 400, retries: 0 } });
       methods = bound.methods;
     });
     afterAll(async () => {

@@ -2,11 +2,11 @@
  * Upstream simulators: a small h3 app on a real port-0 socket that speaks one upstream's wire
  * format, with switches for latency, hanging, 5xx/429, malformed, truncated or wrongly shaped
  * bodies, connection resets, oversized and trickling bodies, and counters of calls per route.
+ * h3 is an optional peer of the kit, loaded only here: the rest of `/testing` works without it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { H3, type H3Event } from "h3";
-import { toNodeHandler } from "h3/node";
+import type { H3Event } from "h3";
 
 export type Fault =
   | { kind: "latency"; ms: number }
@@ -47,6 +47,7 @@ export async function startSimulator(routes: Record<string, RouteHandler>): Prom
   const log: string[] = [];
   const userAgents: string[] = [];
   const faults = new Map<string, Fault>();
+  const { H3, toNodeHandler } = await loadH3();
   const app = new H3();
 
   for (const [pattern, handler] of Object.entries(routes)) {
@@ -112,6 +113,15 @@ export async function startSimulator(routes: Record<string, RouteHandler>): Prom
 }
 
 // --- internal ---
+
+async function loadH3(): Promise<{ H3: typeof import("h3").H3; toNodeHandler: typeof import("h3/node").toNodeHandler }> {
+  try {
+    const [{ H3 }, { toNodeHandler }] = await Promise.all([import("h3"), import("h3/node")]);
+    return { H3, toNodeHandler };
+  } catch (error) {
+    throw new Error("startSimulator needs h3 (an optional peer of @music-aggregator/core): npm install --save-dev h3", { cause: error });
+  }
+}
 
 async function applyFault(fault: Fault, event: H3Event): Promise<Response | undefined> {
   switch (fault.kind) {

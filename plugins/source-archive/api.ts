@@ -11,12 +11,11 @@ import {
   type Logger,
   mapWithConcurrency,
   NotFoundError,
+  readUpstreamAnswer,
   type ResponseCache,
   type UpstreamClient,
   UpstreamError,
-  UpstreamParseError,
   UpstreamTimeoutError,
-  type z,
 } from "@music-aggregator/core";
 import { metadataPath } from "./ids.ts";
 import { type ArchiveItem, toArchiveItem } from "./item.ts";
@@ -45,7 +44,7 @@ export class ArchiveApi {
     const path = metadataPath(identifier);
     const body = await this.getBody(path, signal);
     if (isEmptyObject(body)) throw new NotFoundError(`Internet Archive has no item ${identifier}`);
-    return toArchiveItem(read(ItemAnswer, body, path));
+    return toArchiveItem(readUpstreamAnswer("Internet Archive", ItemAnswer, body, path));
   }
 
   /**
@@ -76,7 +75,7 @@ export class ArchiveApi {
     const body = await this.getBody(advancedSearchPath(query), signal);
     const refusal = SearchRefusal.safeParse(body);
     if (refusal.success) throw new UpstreamError(`Internet Archive refused the search: ${refusal.data.error.slice(0, 200)}`);
-    const { response } = read(SearchAnswer, body, "/advancedsearch.php");
+    const { response } = readUpstreamAnswer("Internet Archive", SearchAnswer, body, "/advancedsearch.php");
     return { total: response.numFound, identifiers: response.docs.map((d) => d.identifier) };
   }
 
@@ -112,10 +111,4 @@ function isEmptyObject(body: unknown): boolean {
   return typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
 }
 
-function read<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new UpstreamParseError(`Internet Archive answer for ${what} is not understood (${issue.path.join(".") || "(root)"}: ${issue.message})`);
-}
 

@@ -3,7 +3,7 @@
  * `api_key` when one is configured), a 404 anywhere is "no such thing" (3001), and the stream
  * endpoint's refusals are read by status (a 403 is 3002). Every call takes the caller's signal.
  */
-import { NotFoundError, type UpstreamClient, UpstreamParseError, type z } from "@music-aggregator/core";
+import { NotFoundError, readUpstreamAnswer, type UpstreamClient, type z } from "@music-aggregator/core";
 import { streamError } from "./errors.ts";
 import { HASHID, StreamAnswer } from "./wire.ts";
 
@@ -34,10 +34,7 @@ export class AudiusApi {
     const path = `/v1/tracks/${audiusId(id, "track")}/stream`;
     const response = await this.http.request(path, { query: this.named({ no_redirect: true }), signal });
     if (response.status >= 400) throw streamError(response.status, response.text, id);
-    const parsed = StreamAnswer.safeParse(response.json());
-    if (parsed.success) return parsed.data.data;
-    const issue = parsed.error.issues[0];
-    throw new UpstreamParseError(`Audius answer for ${path} is not understood (${issue.path.join(".") || "(root)"}: ${issue.message})`);
+    return readUpstreamAnswer("Audius", StreamAnswer, response.json(), path).data;
   }
 
   // --- internal ---

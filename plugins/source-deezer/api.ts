@@ -3,7 +3,7 @@
  * Deezer's error objects to core errors, and retry quota answers a bounded number of times
  * (the core client retries 5xx and 429, but Deezer reports its quota with HTTP 200).
  */
-import { type Logger, NotFoundError, sleep, type UpstreamClient, UpstreamError, UpstreamParseError, UpstreamTimeoutError, type z } from "@music-aggregator/core";
+import { type Logger, NotFoundError, readUpstreamAnswer, sleep, type UpstreamClient, UpstreamError, UpstreamTimeoutError, type z } from "@music-aggregator/core";
 import { NO_DATA, QUOTA_EXCEEDED, readDeezerError, toServiceError } from "./errors.ts";
 
 export interface QuotaPolicy {
@@ -34,7 +34,7 @@ export class DeezerApi {
     for (let attempt = 0; ; attempt++) {
       const body = await this.fetchJson(path, options);
       const error = readDeezerError(body);
-      if (!error) return read(schema, body, path);
+      if (!error) return readUpstreamAnswer("Deezer", schema, body, path);
       if (error.code !== QUOTA_EXCEEDED || attempt >= this.quota.retries) throw toServiceError(error, path, missing);
       this.log.warn(`Deezer quota answer for ${path}, retry ${attempt + 1} of ${this.quota.retries}`);
       await this.backoff(attempt, options.signal, started);
@@ -70,9 +70,3 @@ export function deezerId(id: string, what: string): string {
 
 // --- internal ---
 
-function read<S extends z.ZodType>(schema: S, body: unknown, path: string): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new UpstreamParseError(`Deezer answer for ${path} is not understood (${issue.path.join(".") || "(root)"}: ${issue.message})`);
-}

@@ -3,8 +3,8 @@
  * always in the configured storefront) and Apple's RSS chart feeds. Both are reached through
  * the core's client, each with its own name and request budget.
  */
-import { NotFoundError, type UpstreamClient } from "@music-aggregator/core";
-import { readAnswer, statusError } from "./errors.ts";
+import { NotFoundError, readUpstreamAnswer, type UpstreamClient } from "@music-aggregator/core";
+import { statusError } from "./errors.ts";
 import { ItunesAnswer, RssFeed } from "./wire.ts";
 
 export interface LookupOptions {
@@ -41,7 +41,7 @@ export class ItunesApi {
     const response = await this.http.request(path, { query, signal });
     if (response.status >= 400) throw statusError(response.status, response.text, path);
     // Apple sends `text/javascript` with blank lines around the JSON: only the body counts.
-    return readAnswer("iTunes", ItunesAnswer, response.json(), path);
+    return readUpstreamAnswer("iTunes", ItunesAnswer, response.json(), path);
   }
 }
 

@@ -4,7 +4,7 @@
  * with HTTP 200 and `resultCount: 0`, which is a 3001. The feeds answer 404 for a chart they
  * do not have.
  */
-import { NotFoundError, type ServiceError, UpstreamError, UpstreamParseError, type z } from "@music-aggregator/core";
+import { NotFoundError, type ServiceError, UpstreamError } from "@music-aggregator/core";
 import { ItunesErrorBody } from "./wire.ts";
 
 /** The error for an HTTP status of 400 or more from the Search API, reading Apple's message when there is one. */
@@ -19,13 +19,6 @@ export function missing(what: string, id: string): NotFoundError {
   return new NotFoundError(`iTunes has no ${what} ${id}`);
 }
 
-/** Reads an answer with a wire schema; a mismatch is a 2003 naming the first bad field. */
-export function readAnswer<S extends z.ZodType>(upstream: string, schema: S, body: unknown, path: string): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new UpstreamParseError(`${upstream} answer for ${path} is not understood (${issue.path.join(".") || "(root)"}: ${issue.message})`);
-}
 
 // --- internal ---
 

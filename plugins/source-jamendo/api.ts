@@ -4,7 +4,7 @@
  * there, with HTTP 200), then read the answer with a wire schema. `http.request()` is used
  * rather than `getJson` because a failure's headers must be read whatever the HTTP status.
  */
-import { jsonLimitProblem, NotFoundError, type UpstreamClient, UpstreamError, type UpstreamResponse, UpstreamParseError, z } from "@music-aggregator/core";
+import { jsonLimitProblem, NotFoundError, readUpstreamAnswer, type UpstreamClient, UpstreamError, type UpstreamResponse, z } from "@music-aggregator/core";
 import { isFailure, toServiceError } from "./errors.ts";
 import { JamendoHeaders } from "./wire.ts";
 
@@ -29,9 +29,9 @@ export class JamendoApi {
     const response = await this.http.request(path, { query: { client_id: this.clientId, format: "json", ...query }, signal });
     if (response.status >= 400) throw this.httpFailure(response, path);
     const body = response.json();
-    const { headers } = read(WithHeaders, body, path);
+    const { headers } = readUpstreamAnswer("Jamendo", WithHeaders, body, path);
     if (isFailure(headers)) throw toServiceError(headers, path, this.clientId);
-    return read(schema, body, path);
+    return readUpstreamAnswer("Jamendo", schema, body, path);
   }
 
   // --- internal ---
@@ -64,12 +64,6 @@ export function only<T extends { id: string }>(results: readonly T[], id: string
 
 const WithHeaders = z.looseObject({ headers: JamendoHeaders });
 
-function read<S extends z.ZodType>(schema: S, body: unknown, path: string): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new UpstreamParseError(`Jamendo answer for ${path} is not understood (${issue.path.join(".") || "(root)"}: ${issue.message})`);
-}
 
 function parseOrUndefined(text: string): unknown {
   // Past the kit's limits the text is not parsed at all (it would cost seconds): unreadable.

@@ -1,6 +1,6 @@
 /** `deadline()`: its own time, a parent's abort, and any number of listeners. */
 import { describe, expect, it } from "vitest";
-import { deadline } from "../../server/engine/http/deadline.ts";
+import { deadline } from "../../core/http/deadline.ts";
 
 const until = (signal: AbortSignal) => new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
 

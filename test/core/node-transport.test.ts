@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testClientFactory } from "@music-aggregator/core/testing";
+import { engineClientFactory } from "../support/engine-client.ts";
 import { failure } from "../support/failure.ts";
 
 const BODY = JSON.stringify({ id: 7, title: "Seven", padding: "x".repeat(2000) });
@@ -65,7 +65,7 @@ beforeEach(() => {
 
 describe("node transport", () => {
   it("asks for compression and decodes gzip, deflate and br answers", async () => {
-    const http = testClientFactory().create({ name: "Zip", baseURL: base });
+    const http = engineClientFactory().create({ name: "Zip", baseURL: base });
     for (const path of ["/plain", "/gzip", "/deflate", "/br"]) {
       const answer = await http.request(path);
       expect(answer.status, path).toBe(200);
@@ -75,25 +75,25 @@ describe("node transport", () => {
   });
 
   it("an empty answer marked as compressed is empty, not broken", async () => {
-    const http = testClientFactory({ retries: 0 }).create({ name: "Empty", baseURL: base });
+    const http = engineClientFactory({ retries: 0 }).create({ name: "Empty", baseURL: base });
     expect(await http.request("/no-content")).toMatchObject({ status: 204, text: "" });
     expect(await http.request("/empty-gzip")).toMatchObject({ status: 200, text: "" });
   });
 
   it("caps the decoded size, not the compressed one: a small gzip of 4 MB is 2003", async () => {
-    const http = testClientFactory({ maxBodyBytes: 1_000_000 }).create({ name: "Bomb", baseURL: base });
+    const http = engineClientFactory({ maxBodyBytes: 1_000_000 }).create({ name: "Bomb", baseURL: base });
     const { code, message } = await failure(() => http.request("/bomb"));
     expect(code).toBe(2003);
     expect(message).toBe("Bomb answer is larger than 1000000 bytes");
   });
 
   it("a body that does not decode is 2002, said in the upstream's terms", async () => {
-    const http = testClientFactory({ retries: 0 }).create({ name: "Broken", baseURL: base });
+    const http = engineClientFactory({ retries: 0 }).create({ name: "Broken", baseURL: base });
     expect(await failure(() => http.request("/broken-gzip"))).toMatchObject({ code: 2002, message: "Broken answer broke off" });
   });
 
   it("a body cut off before its end is 2002, plain or compressed", async () => {
-    const http = testClientFactory({ retries: 0 }).create({ name: "Cut", baseURL: base });
+    const http = engineClientFactory({ retries: 0 }).create({ name: "Cut", baseURL: base });
     for (const path of ["/cut", "/cut-gzip"]) {
       expect(await failure(() => http.request(path)), path).toMatchObject({ code: 2002, message: "Cut answer broke off" });
     }
@@ -102,7 +102,7 @@ describe("node transport", () => {
   });
 
   it("a body that trickles past the deadline is 2001, and the connection is closed", async () => {
-    const http = testClientFactory({ timeoutMs: 300 }).create({ name: "Slow", baseURL: base });
+    const http = engineClientFactory({ timeoutMs: 300 }).create({ name: "Slow", baseURL: base });
     const { code, message } = await failure(() => http.request("/trickle"));
     expect(code).toBe(2001);
     expect(message).toMatch(/^Slow did not answer within \d+ ms$/);
@@ -110,7 +110,7 @@ describe("node transport", () => {
   });
 
   it("keeps connections open and reuses them", async () => {
-    const http = testClientFactory().create({ name: "Pool", baseURL: base });
+    const http = engineClientFactory().create({ name: "Pool", baseURL: base });
     await http.request("/plain");
     const before = connections;
     for (let i = 0; i < 5; i++) await http.request(i % 2 ? "/gzip" : "/plain");
@@ -122,7 +122,7 @@ describe("node transport", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const http = testClientFactory({ timeoutMs: 3000, retries: 2 }).create({ name: "Gone", baseURL: `http://127.0.0.1:${port}` });
+    const http = engineClientFactory({ timeoutMs: 3000, retries: 2 }).create({ name: "Gone", baseURL: `http://127.0.0.1:${port}` });
     const started = performance.now();
     expect(await failure(() => http.request("/plain"))).toMatchObject({ code: 2002, message: "Gone could not be reached" });
     // two backoffs (about 100 and 200 ms) between three attempts

@@ -1,6 +1,6 @@
 /** A per-upstream request budget: a sliding window; a wait that would pass the caller's limit fails at once. */
 import { describe, expect, it } from "vitest";
-import { RequestBudget } from "../../server/engine/http/request-budget.ts";
+import { RequestBudget } from "../../core/http/request-budget.ts";
 
 describe("RequestBudget", () => {
   it("lets `requests` through per window, then waits for the oldest slot to free", async () => {

@@ -2,7 +2,8 @@
  * The plugin kit's boundary: every file under `plugins/`, its tests included, reaches the
  * core only through `@music-aggregator/core` (and `/testing`), never by a path into `core/`,
  * `server/` or `test/`: a plugin's tests use exactly what a third party gets. And the kit
- * itself (`core/`) imports nothing of the service around it.
+ * itself (`core/`) imports nothing of the service around it, and no package at run time but
+ * zod (its `/testing` also vitest and h3, its optional peers): it installs and runs alone.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -14,19 +15,29 @@ const PLUGINS = join(ROOT, "plugins");
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === "node_modules" ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory()) return name === "node_modules" || name === "dist" ? [] : sourceFiles(path);
     return /\.(ts|mts|js|mjs)$/.test(name) ? [path] : [];
   });
 }
 
-/** Every module specifier a file imports or re-exports, static or dynamic. */
-function specifiers(text: string): string[] {
+/** Every module specifier a file imports or re-exports, static or dynamic; `runtime` leaves out `import type` and `export type`. */
+function specifiers(text: string, { runtime = false } = {}): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|(?:^|\n)\s*import\s*["']([^"']+)["']/g)) {
-    found.push(match[1] ?? match[2] ?? match[3]);
+  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s([^;]*?)from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|(?:^|\n)\s*import\s*["']([^"']+)["']/g)) {
+    if (runtime && match[1]?.startsWith("type ")) continue;
+    found.push(match[2] ?? match[3] ?? match[4]);
   }
   return found;
 }
+
+/** A package a file of the kit may load at run time: zod, node's own modules, and in `/testing` its optional peers. */
+function kitMayLoad(spec: string, file: string): boolean {
+  if (spec === "zod" || spec.startsWith("node:")) return true;
+  return file.startsWith(join(ROOT, "core", "testing") + "/") && ["vitest", "h3", "h3/node"].includes(spec);
+}
+
+/** The packages a plugin's files may import: the kit, and in its tests vitest and h3 (for the kit's simulator). */
+const PLUGIN_PACKAGES = ["@music-aggregator/core", "@music-aggregator/core/testing", "vitest", "h3"];
 
 describe("plugins import the core only through @music-aggregator/core", () => {
   const files = sourceFiles(PLUGINS);
@@ -45,10 +56,12 @@ describe("plugins import the core only through @music-aggregator/core", () => {
       return !target.startsWith(ownFolder + "/");
     });
     expect(bad, "imports outside the plugin's folder (use @music-aggregator/core)").toEqual([]);
+    const packages = specifiers(readFileSync(file, "utf8")).filter((spec) => !spec.startsWith(".") && !spec.startsWith("node:"));
+    expect(packages.filter((spec) => !PLUGIN_PACKAGES.includes(spec)), "packages other than the kit").toEqual([]);
   });
 });
 
-describe("the kit imports nothing of the service", () => {
+describe("the kit imports nothing of the service, and only zod at run time", () => {
   const KIT = join(ROOT, "core");
   const files = sourceFiles(KIT);
 
@@ -57,20 +70,10 @@ describe("the kit imports nothing of the service", () => {
   });
 
   it.each(files.map((f) => [relative(ROOT, f), f]))("%s", (_name, file) => {
-    const outside = specifiers(readFileSync(file, "utf8")).filter((spec) => spec.startsWith(".") && !resolve(file, "..", spec).startsWith(KIT + "/"));
-    expect(outside, "imports outside core/").toEqual(KNOWN_EXCEPTIONS[relative(ROOT, file)] ?? []);
+    const text = readFileSync(file, "utf8");
+    const outside = specifiers(text).filter((spec) => spec.startsWith(".") && !resolve(file, "..", spec).startsWith(KIT + "/"));
+    expect(outside, "imports outside core/").toEqual([]);
+    const packages = specifiers(text, { runtime: true }).filter((spec) => !spec.startsWith("."));
+    expect(packages.filter((spec) => !kitMayLoad(spec, file)), "packages loaded at run time besides zod").toEqual([]);
   });
 });
-
-// --- internal ---
-
-/** What the kit still takes from the service: `bindSourcePlugin` binds a plugin through the real engine. */
-const KNOWN_EXCEPTIONS: Record<string, string[]> = {
-  "core/testing/bind.ts": [
-    "../../server/engine/config.ts",
-    "../../server/engine/container.ts",
-    "../../server/engine/http/upstream-client.ts",
-    "../../server/engine/plugins/discover.ts",
-    "../../server/engine/sources/source-registry.ts",
-  ],
-};

@@ -1,32 +1,30 @@
 /**
  * A third-party plugin shipped as an npm package, the way a user adds one: the example package
  * (`examples/music-source-tracklist`, plain JavaScript importing only @music-aggregator/core) is
- * packed, its tarball installed into a temporary app that has its own copy of the core, loaded
- * through that app's config by package name, served over HTTP, and run through the contract
- * suite. Its errors are recognised across the two copies of the core (the brand, not the class).
+ * packed, its tarball installed into a temporary app with its own copy of the kit (the kit's
+ * tarball, compiled JavaScript), loaded through that app's config by package name, served over
+ * HTTP, and run through the contract suite. Its errors are recognised across the two copies of the core (the brand, not the class).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testSourcePlugin, type Simulator } from "@music-aggregator/core/testing";
 import { TEST_UA } from "../support/app.ts";
+import { packKit } from "../support/kit-tarball.ts";
 import { PROJECT_ROOT, startMainProcess, type MainProcess } from "../support/main-process.ts";
 
-// Inside the project, so that the copied core finds its dependencies (zod, ofetch, ...) upwards.
+// Inside the project, so that the service started there finds its own dependencies upwards.
 mkdirSync(join(PROJECT_ROOT, ".tmp"), { recursive: true });
 const work = mkdtempSync(join(PROJECT_ROOT, ".tmp", "npm-package-"));
 const app = join(work, "app");
 mkdirSync(app);
 execFileSync("npm", ["pack", resolve(PROJECT_ROOT, "examples/music-source-tracklist"), "--pack-destination", work, "--silent"], { stdio: "pipe" });
-const tarball = join(work, readdirSync(work).find((f) => f.endsWith(".tgz"))!);
+const tarball = join(work, readdirSync(work).find((f) => f.startsWith("music-source-tracklist-"))!);
+const kit = packKit(work);
 writeFileSync(join(app, "package.json"), JSON.stringify({ name: "tracklist-app", private: true, type: "module" }));
-// The package's only dependency is the core, a peer: the app provides its own copy of it.
-execFileSync("npm", ["install", "--offline", "--legacy-peer-deps", "--no-audit", "--no-fund", "--silent", tarball], { cwd: app, stdio: "pipe" });
-cpSync(join(PROJECT_ROOT, "core"), join(app, "node_modules/@music-aggregator/core"), { recursive: true });
-// Until the kit's `/testing` builds a plugin with test services of its own, its `bindSourcePlugin`
-// binds through the service's engine, found beside the kit as in this repository.
-cpSync(join(PROJECT_ROOT, "server/engine"), join(app, "node_modules/@music-aggregator/server/engine"), { recursive: true });
+// The package's only dependency is the kit, a peer: the app installs its own copy, from the tarball.
+execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--silent", tarball, kit], { cwd: app, stdio: "pipe" });
 
 const installed = join(app, "node_modules/music-source-tracklist");
 const plugin = (await import(join(installed, "index.js"))).default;

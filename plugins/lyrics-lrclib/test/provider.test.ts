@@ -1,12 +1,10 @@
 /**
- * The provider built through the plugin's own `create()` with the core's upstream client,
+ * The provider built with the kit's harness (its upstream client fails as the service's does),
  * against the LRCLIB simulator: options, and the wire-level cases the endpoint tests do not reach.
  */
-import { testClientFactory } from "@music-aggregator/core/testing";
+import { buildPlugin } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NotFoundError, ServiceError } from "@music-aggregator/core";
-import { createMemoryLogger } from "@music-aggregator/core/testing";
-import type { LyricsLookup, LyricsProvider } from "@music-aggregator/core";
+import { NotFoundError, ServiceError, type LyricsLookup, type LyricsProvider } from "@music-aggregator/core";
 import lrclib, { LrclibOptions } from "../index.ts";
 import { lrclibTrack, startLrclibSimulator, type LrclibSimulator } from "./lrclib-upstream.ts";
 
@@ -17,8 +15,7 @@ let provider: LyricsProvider;
 
 beforeAll(async () => {
   sim = await startLrclibSimulator();
-  const http = testClientFactory({ timeoutMs: 1000, retries: 0, maxBodyBytes: 1_000_000, userAgent: "provider-tests/1.0" });
-  provider = lrclib.create({ options: LrclibOptions.parse({ baseURL: sim.url }), deps: { http }, log: createMemoryLogger() });
+  provider = buildPlugin(lrclib, { options: { baseURL: sim.url }, upstream: { timeoutMs: 1000, maxBodyBytes: 1_000_000, userAgent: "provider-tests/1.0" } }).instance;
 });
 afterAll(() => sim.close());
 beforeEach(() => sim.reset());

@@ -25,7 +25,7 @@ export async function bindArchive(options: Record<string, unknown>): Promise<Bou
   return bindSourcePlugin(archive, {
     options,
     sourceId: SOURCE,
-    config: { upstream: { timeoutMs: 2000, retries: 0, userAgent: TEST_UA } },
+    upstream: { timeoutMs: 2000, retries: 0, userAgent: TEST_UA },
   });
 }
 

@@ -22,7 +22,7 @@ export async function bindAudius(options: Record<string, unknown>) {
   const bound = await bindSourcePlugin(audius, {
     options,
     sourceId: SOURCE,
-    config: { upstream: { timeoutMs: 2000, retries: 0, userAgent: UA } },
+    upstream: { timeoutMs: 2000, retries: 0, userAgent: UA },
   });
   return { methods: bound.methods as SourceMethods, logs: bound.logs, close: bound.close };
 }

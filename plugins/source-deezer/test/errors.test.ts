@@ -67,11 +67,11 @@ describe("quota (error code 4)", () => {
   });
 
   it("follows the quotaRetries option", async () => {
-    const { methods, log } = createDeezer({ baseURL: sim.url, quotaRetries: 4, quotaBackoffMs: 1 });
+    const { methods, logs } = createDeezer({ baseURL: sim.url, quotaRetries: 4, quotaBackoffMs: 1 });
     sim.quota(100);
     expect(await codeOf(() => methods.song("9100001", ctx()))).toBe(2002);
     expect(sim.calls.get(TRACK)).toBe(5);
-    expect(log.lines.filter((l) => l.includes("quota answer"))).toHaveLength(4);
+    expect(logs.filter((l) => l.includes("quota answer"))).toHaveLength(4);
     sim.reset();
     sim.quota(100);
     const once = createDeezer({ baseURL: sim.url, quotaRetries: 0 }).methods;

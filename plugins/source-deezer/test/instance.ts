@@ -1,13 +1,11 @@
 /**
- * The plugin built for its own tests the way the core builds it: options through the
- * plugin's schema, the core's real upstream client factory, a memory logger; the per-file
+ * The plugin built for its own tests with the kit's harness (options through the plugin's
+ * schema, an upstream client that fails as the service's does, a memory logger); the per-file
  * set-up against the simulator, and the songs it maps, field for field.
  */
-import { testClientFactory } from "@music-aggregator/core/testing";
+import { buildPlugin } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { Song } from "@music-aggregator/core";
-import { createMemoryLogger } from "@music-aggregator/core/testing";
-import type { SourceMethods } from "@music-aggregator/core";
+import type { Song, SourceMethods } from "@music-aggregator/core";
 import deezer from "../index.ts";
 import { startDeezerSimulator, type DeezerSimulator } from "./simulator.ts";
 
@@ -19,10 +17,8 @@ export const IMG = "https://e-cdns-images.dzcdn.net/images";
 export const TIDAL_COVER = `${IMG}/cover/5f1e2d3c4b5a69788796a5b4c3d2e1f0/1000x1000-000000-80-0-0.jpg`;
 
 export function createDeezer(options: Record<string, unknown>) {
-  const log = createMemoryLogger();
-  const http = testClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20, userAgent: "deezer-plugin-tests/1.0" });
-  const methods = deezer.create({ options: deezer.options.parse(options), deps: { http }, log, sourceId: SOURCE }) as SourceMethods;
-  return { methods, log };
+  const { instance, logs } = buildPlugin(deezer, { options, sourceId: SOURCE, upstream: { maxBodyBytes: 1 << 20, userAgent: "deezer-plugin-tests/1.0" } });
+  return { methods: instance as SourceMethods, logs };
 }
 
 /**

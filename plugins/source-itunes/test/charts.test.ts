@@ -32,10 +32,10 @@ describe("the chart list", () => {
   });
 
   it("leaves out a configured storefront without a feed, and says so in the log", async () => {
-    const { methods, log } = createItunes({ baseURL: sim.url, chartsBaseURL: sim.url, chartCountries: ["zz", "jp"] });
+    const { methods, logs } = createItunes({ baseURL: sim.url, chartsBaseURL: sim.url, chartCountries: ["zz", "jp"] });
     const list = (await methods.rank(undefined, ctx())) as RankList;
     expect(list.list.map((c) => c.id)).toEqual(["jp"]);
-    expect(log.lines).toEqual(['warn [itunes] no most-played chart for storefront "zz"; it is left out of the chart list']);
+    expect(logs).toEqual(['warn [music:itunes] no most-played chart for storefront "zz"; it is left out of the chart list']);
     // A chart the list leaves out is 3001 when asked for.
     expect(await codeOf(() => methods.rank("zz", ctx()))).toBe(3001);
   });

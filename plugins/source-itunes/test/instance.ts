@@ -1,10 +1,10 @@
 /**
- * The plugin built for its own tests the way the core builds it: options through the
- * plugin's schema, the core's real upstream client factory, a logger that keeps its lines;
- * the per-file set-up against the simulator, and the songs it maps, field for field.
+ * The plugin built for its own tests with the kit's harness (options through the plugin's
+ * schema, an upstream client that fails as the service's does, a memory logger); the per-file
+ * set-up against the simulator, and the songs it maps, field for field.
  */
-import { type Logger, type Song, type SourceMethods } from "@music-aggregator/core";
-import { testClientFactory } from "@music-aggregator/core/testing";
+import { type Song, type SourceMethods } from "@music-aggregator/core";
+import { buildPlugin } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import itunes from "../index.ts";
 import { startItunesSimulator, type ItunesSimulator } from "./simulator.ts";
@@ -21,11 +21,8 @@ export const SALTWATER_COVER = `${ART}/Music221/v4/9d/04/b2/9d04b2aa-71c3-4e8e-a
 const PLENTY = 1000;
 
 export function createItunes(options: Record<string, unknown>) {
-  const log = memoryLogger();
-  const http = testClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20, userAgent: "itunes-plugin-tests/1.0" });
-  const parsed = itunes.options.parse({ requestsPerMinute: PLENTY, ...options });
-  const methods = itunes.create({ options: parsed, deps: { http }, log, sourceId: SOURCE }) as SourceMethods;
-  return { methods, log };
+  const built = buildPlugin(itunes, { options: { requestsPerMinute: PLENTY, ...options }, sourceId: SOURCE, upstream: { maxBodyBytes: 1 << 20, userAgent: "itunes-plugin-tests/1.0" } });
+  return { methods: built.instance as SourceMethods, logs: built.logs };
 }
 
 /**
@@ -50,10 +47,3 @@ export function itunesSong(fields: Pick<Song, "id" | "name" | "artist" | "album"
 
 /** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */
 export { callContext as ctx, codeOf } from "@music-aggregator/core/testing";
-
-// --- internal ---
-
-function memoryLogger(lines: string[] = [], scope = "itunes"): Logger & { lines: string[] } {
-  const write = (level: string) => (message: string) => void lines.push(`${level} [${scope}] ${message}`);
-  return { info: write("info"), warn: write("warn"), error: write("error"), child: (child) => memoryLogger(lines, `${scope}:${child}`), lines };
-}

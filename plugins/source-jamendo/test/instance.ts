@@ -1,13 +1,11 @@
 /**
- * The plugin built for its own tests the way the core builds it: options through the
- * plugin's schema, the core's real upstream client factory, a memory logger; the per-file
+ * The plugin built for its own tests with the kit's harness (options through the plugin's
+ * schema, an upstream client that fails as the service's does, a memory logger); the per-file
  * set-up against the simulator, and the songs it maps, field for field.
  */
-import { testClientFactory } from "@music-aggregator/core/testing";
+import { buildPlugin } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { Song } from "@music-aggregator/core";
-import { createMemoryLogger } from "@music-aggregator/core/testing";
-import type { SourceMethods } from "@music-aggregator/core";
+import type { Song, SourceMethods } from "@music-aggregator/core";
 import jamendo from "../index.ts";
 import { CLIENT_ID } from "./fixtures/catalog.ts";
 import { API_PREFIX, startJamendoSimulator, type JamendoSimulator } from "./simulator.ts";
@@ -23,10 +21,8 @@ export const BY_NC_SA = "http://creativecommons.org/licenses/by-nc-sa/3.0/";
 export const BY = "http://creativecommons.org/licenses/by/4.0/";
 
 export function createJamendo(options: Record<string, unknown>) {
-  const log = createMemoryLogger();
-  const http = testClientFactory({ timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20, userAgent: "jamendo-plugin-tests/1.0" });
-  const methods = jamendo.create({ options: jamendo.options.parse(options), deps: { http }, log, sourceId: SOURCE }) as SourceMethods;
-  return { methods, log };
+  const { instance, logs } = buildPlugin(jamendo, { options, sourceId: SOURCE, upstream: { maxBodyBytes: 1 << 20, userAgent: "jamendo-plugin-tests/1.0" } });
+  return { methods: instance as SourceMethods, logs };
 }
 
 /** The plugin's options pointing at a simulator: its `/v3.0` prefix and the simulator's client id. */

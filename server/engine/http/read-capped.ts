@@ -5,6 +5,7 @@
  * h3 received) or a Node stream (an upstream's answer, from the node transport).
  */
 import type { Readable } from "node:stream";
+import { readWebStream } from "../../../core/http/read-web-stream.ts";
 
 export async function readCapped(
   body: ReadableStream<Uint8Array> | Readable | null | undefined,
@@ -12,35 +13,12 @@ export async function readCapped(
   signal?: AbortSignal,
 ): Promise<string | undefined> {
   if (!body) return "";
-  const chunks = await ("getReader" in body ? readWebStream(body, limit, signal) : readNodeStream(body, limit, signal));
+  if ("getReader" in body) return readWebStream(body, limit, signal);
+  const chunks = await readNodeStream(body, limit, signal);
   return chunks && Buffer.concat(chunks).toString("utf8");
 }
 
 // --- internal ---
-
-async function readWebStream(body: ReadableStream<Uint8Array>, limit: number, signal?: AbortSignal): Promise<Uint8Array[] | undefined> {
-  const reader = body.getReader();
-  const stop = () => void reader.cancel(signal?.reason).catch(() => undefined);
-  signal?.addEventListener("abort", stop, { once: true });
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      if (signal?.aborted) throw signal.reason;
-      const { done, value } = await reader.read();
-      if (signal?.aborted) throw signal.reason;
-      if (done) return chunks;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel().catch(() => undefined);
-        return undefined;
-      }
-      chunks.push(value);
-    }
-  } finally {
-    signal?.removeEventListener("abort", stop);
-  }
-}
 
 /**
  * Listens for the stream's chunks rather than iterating it: an async iterator costs an

@@ -1,194 +1,45 @@
 /**
- * The HTTP client every plugin talks to its upstream with (ofetch over node:http's pooled
- * keep-alive connections, `node-transport.ts`): an honest User-Agent, a response size cap, a
- * per-upstream budget, redirects only to the upstream's own hosts, and typed failures (2001
- * timeout, 2002 upstream, 2003 parse).
- *
- * Time: one request waits at most `timeoutMs`, and the caller's signal (its operation's
- * deadline) can only shorten that. A retry happens only after a fast failure (a refused or
- * reset connection, 502/503/504, a 429 with a short Retry-After) and only inside that time:
- * a hanging upstream costs one wait, never one per attempt.
+ * The HTTP client every plugin talks to its upstream with in the service: the kit's upstream
+ * client (`core/http/upstream-client.ts`: deadline, retries, redirects, size cap, typed
+ * failures) sending with ofetch over node:http's pooled keep-alive connections
+ * (`node-transport.ts`), each request noted for the envelope's `cost`.
  */
 import { ofetch, type FetchResponse } from "ofetch";
-import type { z } from "zod";
-import { NotFoundError, UpstreamError, UpstreamParseError, UpstreamTimeoutError, isServiceError, type ServiceErrorLike } from "../../../core/errors.ts";
-import type { GetJsonOptions, UpstreamClient, UpstreamClientFactory, UpstreamClientOptions, UpstreamRequest, UpstreamResponse } from "../../../core/services.ts";
-import { deadline } from "./deadline.ts";
-import { DEFAULT_JSON_LIMITS, jsonLimitProblem, type JsonLimits } from "../../../core/json-limits.ts";
+import type { UpstreamClient, UpstreamClientFactory, UpstreamClientOptions } from "../../../core/services.ts";
+import { UpstreamClientBase, type OutgoingRequest, type UpstreamDefaults } from "../../../core/http/upstream-client.ts";
 import { nodeTransport, type TransportResponse } from "./node-transport.ts";
 import { noteUpstreamCall } from "./upstream-calls.ts";
 import { readCapped } from "./read-capped.ts";
-import { sleep } from "../../../core/sleep.ts";
-import { RequestBudget } from "./request-budget.ts";
 
-export type UpstreamDefaults = Required<Pick<UpstreamClientOptions, "timeoutMs" | "retries" | "maxBodyBytes" | "userAgent">>;
+export type { UpstreamDefaults };
 
-/** Statuses worth a second attempt: the upstream's proxy or pool was briefly unable to answer. */
-const RETRIED_STATUSES = new Set([502, 503, 504]);
-/** A Retry-After up to this is waited for (inside the deadline); a longer one fails at once. */
-const SHORT_RETRY_AFTER_SECONDS = 2;
-const MAX_REDIRECTS = 3;
 /** ofetch over the node transport; its answers are the transport's own (`responseType: "stream"`). */
 const upstreamFetch = ofetch.create({}, { fetch: nodeTransport as unknown as typeof fetch });
 type RawAnswer = FetchResponse<unknown> & Pick<TransportResponse, "body">;
 
-export class HttpUpstreamClient implements UpstreamClient {
-  private readonly budget?: RequestBudget;
-  private readonly settings: UpstreamDefaults;
-  private readonly hosts: Set<string>;
-  private readonly jsonLimits: JsonLimits;
-
-  constructor(
-    private readonly options: UpstreamClientOptions,
-    defaults: UpstreamDefaults,
-  ) {
-    this.settings = {
-      timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
-      retries: options.retries ?? defaults.retries,
-      // A plugin sizes the cap to what its upstream really sends; the config's stays the ceiling.
-      maxBodyBytes: Math.min(options.maxBodyBytes ?? defaults.maxBodyBytes, defaults.maxBodyBytes),
-      userAgent: options.userAgent ?? defaults.userAgent,
-    };
-    this.jsonLimits = { ...DEFAULT_JSON_LIMITS, ...options.jsonLimits };
-    if (options.budget) this.budget = new RequestBudget(options.name, options.budget);
-    this.hosts = new Set([new URL(options.baseURL).host, ...(options.redirectHosts ?? [])].map((h) => h.toLowerCase()));
-  }
-
-  get name(): string {
-    return this.options.name;
-  }
-
-  async request(path: string, request: UpstreamRequest = {}): Promise<UpstreamResponse> {
-    const method = request.method ?? "GET";
-    const started = performance.now();
-    const time = deadline(this.settings.timeoutMs, request.signal);
-    const signal = time.signal;
-    const attempts = 1 + ((request.idempotent ?? method === "GET") ? this.settings.retries : 0);
-    let lastError: ServiceErrorLike | undefined;
-    try {
-      let attemptMs = 0;
-      for (let attempt = 0; attempt < attempts; attempt++) {
-        if (attempt > 0) {
-          const wait = backoffMs(attempt, lastError);
-          // A retry is worth it only if it can take as long as the failed attempt did, in time.
-          if (performance.now() - started + wait + attemptMs >= this.settings.timeoutMs) break;
-          await sleep(wait, signal);
-        }
-        const attemptStarted = performance.now();
-        if (this.budget) await this.budget.acquire(this.settings.timeoutMs, signal);
-        try {
-          const response = await this.attempt(path, method, request, signal);
-          attemptMs = performance.now() - attemptStarted;
-          if (response.status < 500 && response.status !== 429) return response;
-          const retryAfterSeconds = retryAfter(response.headers.get("retry-after"));
-          lastError = new UpstreamError(`${this.name} answered HTTP ${response.status}`, { upstreamStatus: response.status, retryAfterSeconds });
-          if (!isRetriedStatus(response.status, retryAfterSeconds)) break;
-        } catch (error) {
-          if (signal.aborted) throw error;
-          attemptMs = performance.now() - attemptStarted;
-          lastError = isServiceError(error) ? error : new UpstreamError(`${this.name} request failed`, { cause: error });
-          if (!isFastFailure(error)) break;
-        }
-      }
-    } catch (error) {
-      // The deadline passed (during an attempt, a backoff or a wait for the budget). After a fast
-      // failure that was retried, that failure is what the caller should hear about.
-      if (signal.aborted && lastError) throw lastError;
-      if (signal.aborted) throw new UpstreamTimeoutError(this.name, performance.now() - started, { cause: signal.reason });
-      throw error;
-    } finally {
-      time.dispose();
-    }
-    throw lastError ?? new UpstreamError(`${this.name} request failed`);
-  }
-
-  async getJson<S extends z.ZodType>(path: string, schema: S, options: GetJsonOptions = {}): Promise<z.output<S>> {
-    const response = await this.request(path, { query: options.query, headers: options.headers, signal: options.signal });
-    if (response.status === 404 && options.notFound) throw new NotFoundError(`${this.name} has no ${path}`);
-    if (response.status >= 400) {
-      throw new UpstreamError(`${this.name} answered HTTP ${response.status} for ${path}`, { upstreamStatus: response.status });
-    }
-    const parsed = schema.safeParse(response.json());
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    throw new UpstreamParseError(`${this.name} answer for ${path} is not understood (${issue.path.join(".") || "(root)"}: ${issue.message})`);
-  }
-
-  // --- internal ---
-
-  /** One attempt, following redirects that stay on the upstream's own hosts. */
-  private async attempt(path: string, method: "GET" | "POST", request: UpstreamRequest, signal: AbortSignal): Promise<UpstreamResponse> {
-    let target = path;
-    let verb = method;
-    for (let hop = 0; ; hop++) {
-      const raw = await this.send(target, verb, hop === 0 ? request : { headers: request.headers }, signal);
-      const location = raw.status >= 300 && raw.status < 400 ? raw.headers.get("location") : null;
-      if (!location) return this.read(raw, signal);
-      raw.body.resume(); // drained, so that the connection goes back to the pool
-      const next = new URL(location, raw.url);
-      if (!this.hosts.has(next.host.toLowerCase()) || (next.protocol !== "https:" && next.protocol !== "http:")) {
-        throw new UpstreamError(`${this.name} redirected to another host (${next.host}), which is not followed`);
-      }
-      if (hop >= MAX_REDIRECTS) throw new UpstreamError(`${this.name} redirected more than ${MAX_REDIRECTS} times`);
-      // 307 and 308 repeat the request as it was; the others continue with a GET.
-      if (raw.status !== 307 && raw.status !== 308) verb = "GET";
-      else if (verb === "POST") throw new UpstreamError(`${this.name} redirected a POST, which is not repeated`);
-      target = next.href;
-    }
-  }
-
-  private async send(target: string, method: "GET" | "POST", request: UpstreamRequest, signal: AbortSignal): Promise<RawAnswer> {
+export class HttpUpstreamClient extends UpstreamClientBase<RawAnswer> {
+  protected async send(request: OutgoingRequest, signal: AbortSignal): Promise<RawAnswer> {
     noteUpstreamCall();
-    try {
-      return (await upstreamFetch.raw(target, {
-        baseURL: /^https?:\/\//i.test(target) ? undefined : this.options.baseURL,
-        method,
-        query: request.query ? dropUndefined(request.query) : undefined,
-        body: request.form && method === "POST" ? new URLSearchParams(stringValues(request.form)).toString() : undefined,
-        headers: {
-          "user-agent": this.settings.userAgent,
-          accept: "application/json, text/plain;q=0.9, */*;q=0.5",
-          ...(request.form && method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-          ...this.options.headers,
-          ...request.headers,
-        },
-        responseType: "stream",
-        retry: 0,
-        redirect: "manual",
-        ignoreResponseError: true,
-        signal,
-      })) as RawAnswer;
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new UpstreamError(`${this.name} could not be reached`, { cause: error });
-    }
+    return (await upstreamFetch.raw(request.target, {
+      baseURL: request.baseURL,
+      method: request.method,
+      query: request.query,
+      body: request.body,
+      headers: request.headers,
+      responseType: "stream",
+      retry: 0,
+      redirect: "manual",
+      ignoreResponseError: true,
+      signal,
+    })) as RawAnswer;
   }
 
-  private async read(raw: RawAnswer, signal: AbortSignal): Promise<UpstreamResponse> {
-    const text = await readCapped(raw.body, this.settings.maxBodyBytes, signal).catch((error: unknown) => {
-      if (signal.aborted) throw error;
-      throw new UpstreamError(`${this.name} answer broke off`, { cause: error });
-    });
-    if (text === undefined) throw new UpstreamParseError(`${this.name} answer is larger than ${this.settings.maxBodyBytes} bytes`);
-    const name = this.name;
-    const limits = this.jsonLimits;
-    return {
-      status: raw.status,
-      // read through, so that the transport makes them only if someone asks
-      get headers() {
-        return raw.headers;
-      },
-      text,
-      json<T>() {
-        const problem = jsonLimitProblem(text, limits);
-        if (problem) throw new UpstreamParseError(`${name} answered JSON ${problem}`);
-        try {
-          return JSON.parse(text) as T;
-        } catch (error) {
-          throw new UpstreamParseError(`${name} answered something that is not JSON`, { cause: error });
-        }
-      },
-    };
+  protected readBody(answer: RawAnswer, limit: number, signal: AbortSignal): Promise<string | undefined> {
+    return readCapped(answer.body, limit, signal);
+  }
+
+  protected discard(answer: RawAnswer): void {
+    answer.body.resume(); // drained, so that the connection goes back to the pool
   }
 }
 
@@ -199,45 +50,4 @@ export class HttpUpstreamClientFactory implements UpstreamClientFactory {
   create(options: UpstreamClientOptions): UpstreamClient {
     return new HttpUpstreamClient(options, this.defaults);
   }
-}
-
-// --- internal ---
-
-function isRetriedStatus(status: number, retryAfterSeconds: number | undefined): boolean {
-  if (status === 429) return retryAfterSeconds !== undefined && retryAfterSeconds <= SHORT_RETRY_AFTER_SECONDS;
-  return RETRIED_STATUSES.has(status) && (retryAfterSeconds === undefined || retryAfterSeconds <= SHORT_RETRY_AFTER_SECONDS);
-}
-
-/** A connection refused or reset: the upstream said no at once, so asking again is cheap. */
-function isFastFailure(error: unknown): boolean {
-  if (!isServiceError(error) || error.kind !== "upstream") return false;
-  const code = causeCode((error as { cause?: unknown }).cause);
-  return code === "ECONNREFUSED" || code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET";
-}
-
-/** The system error code somewhere down an error's cause chain (fetch wraps it twice). */
-function causeCode(error: unknown, depth = 0): string | undefined {
-  if (!error || typeof error !== "object" || depth > 4) return undefined;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === "string" && /^[A-Z_]+$/.test(code)) return code;
-  return causeCode((error as { cause?: unknown }).cause, depth + 1);
-}
-
-function retryAfter(header: string | null): number | undefined {
-  if (!header || !/^\d{1,6}$/.test(header.trim())) return undefined;
-  return Number(header.trim());
-}
-
-function backoffMs(attempt: number, lastError?: ServiceErrorLike): number {
-  const seconds = lastError?.retryAfterSeconds;
-  if (seconds !== undefined && seconds > 0) return seconds * 1000;
-  return 100 * 2 ** (attempt - 1) + Math.floor(Math.random() * 50);
-}
-
-function dropUndefined(query: NonNullable<UpstreamRequest["query"]>) {
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-}
-
-function stringValues(form: Record<string, string | number>): Record<string, string> {
-  return Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)]));
 }

@@ -15,7 +15,7 @@ import type { AppConfig } from "../config.ts";
 import { VERSION } from "../config.ts";
 import { SongDetail, type PlaylistDetail, type SongUrl, type SourceInfo, type StatusInfo } from "../../../core/domain.ts";
 import { CapabilityError, NotFoundError, PaidContentError, UpstreamParseError, UpstreamTimeoutError, isServiceError, isUpstreamFailure } from "../../../core/errors.ts";
-import { deadline } from "../http/deadline.ts";
+import { deadline } from "../../../core/http/deadline.ts";
 import type { Logger } from "../logger.ts";
 import { UpstreamCalls } from "../metrics/counts.ts";
 import { expiryFromUrl } from "../../../core/mapping/expiry.ts";

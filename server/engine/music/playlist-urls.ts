@@ -20,7 +20,7 @@ import type { OperationParams } from "../../../core/operations.ts";
 import type { CachedAnswer } from "../../../core/services.ts";
 import { combinedLife } from "../cache/response-cache.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
-import { deadline } from "../http/deadline.ts";
+import { deadline } from "../../../core/http/deadline.ts";
 import { mapWithConcurrency } from "../../../core/concurrency.ts";
 
 type Lookup = (source: BoundSource, id: string, quality: Quality, signal: AbortSignal) => Promise<CachedAnswer>;

@@ -6,7 +6,7 @@
  */
 import type { SearchSong } from "../../../core/domain.ts";
 import { ServiceError, SourceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, withCost, type ServiceErrorLike } from "../../../core/errors.ts";
-import { deadline } from "../http/deadline.ts";
+import { deadline } from "../../../core/http/deadline.ts";
 import { searchPagingOf } from "../../../core/plugin.ts";
 import type { CachedAnswer } from "../../../core/services.ts";
 import type { BoundSource } from "../sources/source-registry.ts";

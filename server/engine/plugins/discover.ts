@@ -11,6 +11,8 @@ import { PluginStartupError } from "../../../core/errors.ts";
 import { findDuplicateIds, validateDefinition } from "../../../core/validate.ts";
 
 const ENTRY_FILES = ["index.ts", "index.mts", "index.js", "index.mjs"];
+/** The query that marks a plugin module named by path (kept in step with `kit-resolve-hook.mjs`). */
+const PLUGIN_BY_PATH = "music-aggregator-plugin";
 
 /** Every plugin definition found at startup, by kind and id. */
 export class PluginCatalog {
@@ -55,7 +57,8 @@ export async function discoverPlugins(options: DiscoverOptions = {}): Promise<Pl
   if (options.modules?.length) await prepareForOutsideModules();
   for (const name of options.modules ?? []) {
     const local = name.startsWith(".") || isAbsolute(name);
-    candidates.push({ specifier: local ? pathToFileURL(resolve(cwd, name)).href : packageEntry(name, cwd), origin: name });
+    // Marked, so that the kit hook loads it as an ES module wherever it lies (`kit-resolve-hook.mjs`).
+    candidates.push({ specifier: local ? `${pathToFileURL(resolve(cwd, name)).href}?${PLUGIN_BY_PATH}` : packageEntry(name, cwd), origin: name });
   }
 
   const problems: string[] = [];
@@ -104,23 +107,20 @@ let outsideModulesPrepared = false;
 
 /**
  * Before loading plugin modules named in config: when the service runs compiled (`npm start`),
- * a TypeScript loader (tsx) for plugin files written in TypeScript, and for packages whose own
- * copy of the kit is TypeScript; then the resolve hook that lets such modules import
- * `@music-aggregator/core` (the service's copy, when they have none; compiled, when the service
- * runs compiled, so that one kit serves both). Hooks run last-registered first: the kit hook
- * sees each import before tsx does.
+ * a TypeScript loader (tsx) for plugin files written in TypeScript; then the resolve hook that
+ * lets such modules import `@music-aggregator/core` (`kit-resolve-hook.mjs`: their own copy when
+ * they have one, else the service's, compiled when the service runs compiled, so that one kit
+ * serves both). Hooks run last-registered first: the kit hook sees each import before tsx does.
  */
 async function prepareForOutsideModules(): Promise<void> {
   if (outsideModulesPrepared) return;
   outsideModulesPrepared = true;
   const compiled = import.meta.url.endsWith(".js");
   if (compiled) (await import("tsx/esm/api")).register();
+  // From source this file is server/engine/plugins/discover.ts, compiled dist/server/engine/plugins/discover.js:
+  // either way the kit's sources are ../../../core from the project (dist's parent when compiled).
+  const kitFolder = `${pathToFileURL(resolve(import.meta.dirname, compiled ? "../../../../core" : "../../../core")).href}/`;
   register(new URL("./kit-resolve-hook.mjs", import.meta.url), {
-    data: {
-      kitParentURL: import.meta.url,
-      // dist/server/engine/plugins/discover.js: the kit's sources are in core/, its compiled form in dist/core/.
-      sourceKit: compiled ? `${pathToFileURL(resolve(import.meta.dirname, "../../../../core"))}/` : undefined,
-      builtKit: compiled ? new URL("../../../core/", import.meta.url).href : undefined,
-    },
+    data: { kitFolder, kitEntries: compiled ? new URL("../../../core/", import.meta.url).href : kitFolder, kitExtension: compiled ? ".js" : ".ts" },
   });
 }

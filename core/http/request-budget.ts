@@ -3,9 +3,9 @@
  * A caller over budget waits for the next free slot, unless that wait would pass its own
  * deadline, in which case it fails at once instead of hammering the upstream.
  */
-import { UpstreamError } from "../../../core/errors.ts";
-import type { BudgetOptions } from "../../../core/services.ts";
-import { sleep } from "../../../core/sleep.ts";
+import { UpstreamError } from "../errors.ts";
+import type { BudgetOptions } from "../services.ts";
+import { sleep } from "../sleep.ts";
 
 export class RequestBudget {
   private readonly sent: number[] = [];
