@@ -20,6 +20,9 @@ const OUT = join(ROOT, "dist");
 const STAMP = join(OUT, ".built-from");
 const FOLDERS = ["core", "server", "plugins"];
 const KIT = "@music-aggregator/core";
+const KIT_BUILD = join(ROOT, "core", "dist");
+/** The kit's package build script and its settings: for `npm pack` in core/, not run by the service. */
+const KIT_BUILD_FILES = new Set([join(ROOT, "core", "build.mjs"), join(ROOT, "core", "tsconfig.build.json")]);
 
 const started = performance.now();
 const { sources, assets } = inputs();
@@ -49,6 +52,7 @@ console.error(`build: ${sources.length} files to dist/ in ${Math.round(performan
 
 // --- internal ---
 
+
 /** Every TypeScript file of the folders, and the other files the code reads at run time; tests and docs left out. */
 function inputs() {
   const sources = [];
@@ -57,7 +61,10 @@ function inputs() {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== "test" && entry.name !== "node_modules") walk(path);
+        // core/dist is the kit's own build for its package (`npm pack` in core/), not the service's.
+        if (entry.name !== "test" && entry.name !== "node_modules" && path !== KIT_BUILD) walk(path);
+      } else if (KIT_BUILD_FILES.has(path)) {
+        continue;
       } else if (entry.name.endsWith(".ts")) {
         if (!entry.name.endsWith(".test.ts") && !entry.name.endsWith(".d.ts")) sources.push(path);
       } else if (!entry.name.endsWith(".md") && entry.name !== "package.json") {
