@@ -104,6 +104,29 @@ describe("the service, with repeated requests answered before h3", () => {
     ]);
   });
 
+  it("keeps an answer from the miss that loaded it: the next request is answered before h3, as a hit says it", async () => {
+    const path = v1("song", { source: "source_a", id: "5" });
+    const miss = await t.json(path);
+    expect([miss.headers.get("x-cache"), miss.body.cost > 0]).toEqual(["MISS", true]);
+    const kept = t.answers.get(path, Date.now());
+    expect(kept).toBeDefined();
+    const hit = await t.get(path);
+    const text = await hit.text();
+    // The kept bytes are the hit's (cost 0, X-Cache HIT), not the miss's.
+    expect(text).toBe(kept!.body.toString());
+    expect([hit.headers.get("x-cache"), JSON.parse(text).cost, JSON.parse(text).data]).toEqual(["HIT", 0, miss.body.data]);
+    expect(t.sims.source_a.calls.get("GET /tracks/:id")).toBeGreaterThanOrEqual(1);
+  });
+
+  it("keeps nothing of a failed or uncacheable answer", async () => {
+    const unknown = v1("song", { source: "source_a", id: "not-a-number" });
+    await (await t.get(unknown)).text();
+    expect(t.answers.get(unknown, Date.now())).toBeUndefined();
+    const status = "/v1/status?origin=t";
+    await (await t.get(status)).text();
+    expect(t.answers.get(status, Date.now())).toBeUndefined();
+  });
+
   it("lives no longer than the cached answer it was made from", async () => {
     const path = v1("song", { source: "source_a", id: "2" });
     await t.get(path);
