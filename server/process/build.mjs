@@ -8,6 +8,9 @@
 // `@music-aggregator/core` becomes a relative path to dist/core, so the bundled plugins and
 // the server share one compiled kit. The pages' files and the module hook are copied as they are.
 //
+// `--bench` adds the bench's child processes and what they import (`npm run bench` builds it, so
+// that the servers under test run as `npm start` runs the service: compiled, on plain node).
+//
 // `--if-stale` (npm start's prestart) does nothing when dist/ was built from the sources as
 // they are (same files, none newer), so a start normally costs one directory walk, and a
 // read-only install built by `npm ci` never writes.
@@ -18,7 +21,8 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 const ROOT = resolve(import.meta.dirname, "../..");
 const OUT = join(ROOT, "dist");
 const STAMP = join(OUT, ".built-from");
-const FOLDERS = ["core", "server", "plugins"];
+const BENCH = process.argv.includes("--bench");
+const FOLDERS = ["core", "server", "plugins", ...(BENCH ? ["test/bench", "test/fixtures/source-fake", "test/redis"] : [])];
 const KIT = "@music-aggregator/core";
 const KIT_BUILD = join(ROOT, "core", "dist");
 /** The kit's package build script and its settings: for `npm pack` in core/, not run by the service. */

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark of the service in one run, on loopback only, printing one
  * table (metric, measured, baseline/target, ratio, pass/fail). Servers under test run in
- * child processes (tsx); autocannon and the latency client run here.
+ * child processes, compiled first as `npm start` compiles the service (`lib/child.ts`);
+ * autocannon and the latency client run here.
  *
  * Environment:
  *   BENCH_MIXED_SECONDS  length of the mixed load of the memory scenario (default 60, two halves)
@@ -11,7 +12,9 @@
  *                        coalescing, search-all, search-pages, stores, memory); default all
  */
 import "reflect-metadata";
+import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
+import { fileURLToPath } from "node:url";
 import { pinHelper, placement } from "./lib/cpu.ts";
 import { renderTable, type Row } from "./lib/table.ts";
 import { startService, startUpstream } from "./lib/setup.ts";
@@ -40,6 +43,8 @@ async function main(): Promise<number> {
 
   const step = (name: string) => console.error(`bench: ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
   const rows: Row[] = [];
+  // The servers under test as `npm start` runs the service: compiled, with the bench's children.
+  execFileSync(process.execPath, [fileURLToPath(new URL("../../server/process/build.mjs", import.meta.url)), "--bench"], { stdio: "inherit" });
   const upstream = await startUpstream();
   try {
     const service = await startService(upstream);

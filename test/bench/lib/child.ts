@@ -1,10 +1,15 @@
 /**
- * Child processes of the bench: each server under test runs in its own node process (tsx),
- * so its resident memory is its own and the load generator does not share its event loop.
+ * Child processes of the bench: each server under test runs in its own node process, so its
+ * resident memory is its own and the load generator does not share its event loop. A child runs
+ * as `npm start` runs the service: compiled JavaScript on plain node (`npm run bench` builds the
+ * children into dist/ first, `build.mjs --bench`); without that build, through tsx. Under tsx
+ * about one service process in three ran its whole life some 15 % slower than the others
+ * (docs/performance.md), which compiled processes do not.
  * Parent and child talk over the IPC channel: the child announces `ready`, then answers
  * commands. A child exits by itself when the parent goes away.
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { pinHelper, pinServer } from "./cpu.ts";
 
@@ -33,10 +38,11 @@ export interface ChildOptions {
 
 /** Forks `children/<name>.ts` with `env` and waits for its ready message. */
 export function startChild<Ready>(name: string, env: Record<string, string> = {}, { nodeFlags = [], role = "server" }: ChildOptions = {}): Promise<ChildHandle<Ready>> {
-  const script = fileURLToPath(new URL(`../children/${name}.ts`, import.meta.url));
+  const compiled = `${ROOT}dist/test/bench/children/${name}.js`;
+  const script = existsSync(compiled) ? compiled : fileURLToPath(new URL(`../children/${name}.ts`, import.meta.url));
   const child: ChildProcess = fork(script, [], {
     cwd: ROOT,
-    execArgv: ["--import", "tsx", "--expose-gc", ...nodeFlags],
+    execArgv: [...(script === compiled ? [] : ["--import", "tsx"]), "--expose-gc", ...nodeFlags],
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
