@@ -24,12 +24,23 @@ export function rateLimitKeyOf(policy: RoutePolicy, clientKey: string): string |
   return policy.rateLimit === undefined ? undefined : policy.rateLimit + clientKey;
 }
 
-/** The `RateLimit-*` headers of a decision, lowercase, as name/value pairs. */
-export function rateLimitPairs(decision: RateDecision): string[] {
-  return ["ratelimit-limit", String(decision.limit), "ratelimit-remaining", String(decision.remaining), "ratelimit-reset", String(decision.resetSeconds)];
+/** The `RateLimit-*` headers of a decision, lowercase, as name/value pairs added to `pairs`. */
+export function addRateLimitPairs(pairs: string[], decision: RateDecision): string[] {
+  pairs.push("ratelimit-limit", limitText(decision.limit), "ratelimit-remaining", String(decision.remaining), "ratelimit-reset", String(decision.resetSeconds));
+  return pairs;
 }
 
 /** The refusal of a request past its budget (4001, with `Retry-After`), or nothing. */
 export function rateLimitRefusal(decision: RateDecision): RateLimitError | undefined {
   return decision.allowed ? undefined : new RateLimitError(decision.resetSeconds);
+}
+
+// --- internal ---
+
+/** The limit is the config's, the same for every decision: its text is made once. */
+let limit = { value: Number.NaN, text: "" };
+
+function limitText(value: number): string {
+  if (value !== limit.value) limit = { value, text: String(value) };
+  return limit.text;
 }

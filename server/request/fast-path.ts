@@ -22,7 +22,7 @@ import type { UserAgentPolicy } from "../engine/guard/user-agent.ts";
 import type { Logger } from "../engine/logger.ts";
 import type { OriginStats, RateDecision, RateLimiter, ResponseCache } from "../../core/services.ts";
 import { logAccess, logHit } from "./access-line.ts";
-import { methodRefusal, rateLimitKeyOf, rateLimitPairs, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
+import { addRateLimitPairs, methodRefusal, rateLimitKeyOf, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
 import { acceptedEncoding, type Encoding } from "./compression.ts";
 import type { RequestMetrics } from "./metrics/request-metrics.ts";
 import { hotHeaders, type HotHeaders } from "./raw-headers.ts";
@@ -144,7 +144,7 @@ class FastPath {
   private send(res: ServerResponse, head: boolean, answer: RenderedAnswer, request: HotHeaders, decision: RateDecision | undefined, reqId: string, encoding?: Encoding): number {
     // One array, filled by push: spreading or concatenating the same pairs costs several times as much.
     const pairs = answer.headerPairs.slice();
-    if (decision) pairs.push(...rateLimitPairs(decision));
+    if (decision) addRateLimitPairs(pairs, decision);
     pairs.push("cache-control", answer.cacheControl(Date.now()), REQUEST_ID_HEADER, reqId);
     if (answer.etag !== undefined) {
       pairs.push("etag", answer.etag);
@@ -171,7 +171,8 @@ class FastPath {
   private refuse(res: ServerResponse, head: boolean, answer: RenderedAnswer, decision: RateDecision, reqId: string): number {
     const rendered = renderV1Failure(rateLimitRefusal(decision)!, null, 0, answer.callback);
     const body = Buffer.from(rendered.body);
-    const pairs = [...Object.entries(rendered.headers).flat(), ...rateLimitPairs(decision), "cache-control", cacheControl(NEVER, 0), REQUEST_ID_HEADER, reqId, "content-length", String(body.length)];
+    const pairs = addRateLimitPairs(Object.entries(rendered.headers).flat(), decision);
+    pairs.push("cache-control", cacheControl(NEVER, 0), REQUEST_ID_HEADER, reqId, "content-length", String(body.length));
     res.writeHead(rendered.status, pairs);
     res.end(head ? undefined : body);
     return rendered.status;

@@ -14,7 +14,7 @@ import type { Logger } from "../engine/logger.ts";
 import type { RequestKind, TrafficStats } from "../engine/share/traffic-stats.ts";
 import type { OriginStats, RateLimiter } from "../../core/services.ts";
 import { logAccess, loggedPath } from "./access-line.ts";
-import { methodRefusal, rateLimitKeyOf, rateLimitPairs, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
+import { methodRefusal, rateLimitKeyOf, addRateLimitPairs, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
 import { compressAnswers } from "./compress-answers.ts";
 import { UNMATCHED_ROUTE, type RequestMetrics } from "./metrics/request-metrics.ts";
 import { stateOf, type Family } from "./request-state.ts";
@@ -139,7 +139,7 @@ function rateLimit({ limiter, clientAddress, metrics }: PipelineServices): Middl
     const key = rateLimitKeyOf(policy, rateLimitKey(clientAddress(event)))!;
     const decision = limiter.consumeNow?.(key) ?? (await limiter.consume(key));
     const headers = stateOf(event).headers;
-    const pairs = rateLimitPairs(decision);
+    const pairs = addRateLimitPairs([], decision);
     for (let i = 0; i < pairs.length; i += 2) headers[pairs[i]] = pairs[i + 1];
     const refusal = rateLimitRefusal(decision);
     if (refusal) {

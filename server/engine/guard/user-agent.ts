@@ -10,6 +10,8 @@ export class UserAgentPolicy {
   private readonly blocked: Set<string>;
   /** Decisions by user-agent: a service sees the same few hundred user-agents over and over. */
   private readonly decided = new Map<string, boolean>();
+  /** The last decision: a connection sends the same user-agent with every request, and comparing is cheaper than hashing. */
+  private last = { userAgent: "", blocked: true };
 
   constructor(entries: readonly string[]) {
     this.blocked = new Set(entries.map(productName).filter(Boolean));
@@ -17,12 +19,14 @@ export class UserAgentPolicy {
 
   isBlocked(userAgent: string | null | undefined): boolean {
     const ua = userAgent ?? "";
+    if (ua === this.last.userAgent) return this.last.blocked;
     let blocked = this.decided.get(ua);
     if (blocked === undefined) {
       blocked = this.decide(ua);
       if (this.decided.size >= MEMO_SIZE) this.decided.clear();
       this.decided.set(ua, blocked);
     }
+    this.last = { userAgent: ua, blocked };
     return blocked;
   }
 

@@ -74,7 +74,7 @@ ${codes}
 
 The /api answers are \`{code, message, data}\` with \`code\` equal to the HTTP status.
 
-**Every answer** carries \`X-Request-Id\` (the caller's own when it is 1 to 128 of \`A-Za-z0-9._:=+/-\`, else a new UUID), also written in its access line. Answers of 1 KB or more of a text type are compressed (brotli or gzip) when \`Accept-Encoding\` allows, with \`Vary: Accept-Encoding\` (extensions beyond the interface contract).`;
+**Every answer** carries \`X-Request-Id\` (the caller's own when it is 1 to 128 of \`A-Za-z0-9._:=+/-\`, else a new one in UUID form), also written in its access line. Answers of 1 KB or more of a text type are compressed (brotli or gzip) when \`Accept-Encoding\` allows, with \`Vary: Accept-Encoding\` (extensions beyond the interface contract).`;
 }
 
 function pagePaths(assets: AssetNames): Record<string, JsonSchema> {
