@@ -8,13 +8,58 @@
 export { z } from "zod";
 
 // Plugin contracts and the define* helpers.
-export * from "./plugin.ts";
-// The /v1 domain: zod schemas and their types; the capabilities and their operations.
-export * from "./domain.ts";
 export {
-  CAPABILITIES,
-  OPERATIONS,
-  OPERATION_NAMES,
+  defineSourcePlugin,
+  defineLyricsPlugin,
+  defineSharePlugin,
+  type PluginKind,
+  type PluginDeps,
+  type PluginContext,
+  type SourcePluginContext,
+  type CallContext,
+  type UrlContext,
+  type SearchQuery,
+  type PlaylistQuery,
+  type SourceMethods,
+  type SourceInstance,
+  type SourcePluginDefinition,
+  type SearchPaging,
+  type LyricsLookup,
+  type LyricsProvider,
+  type LyricsPluginDefinition,
+  type ShareRef,
+  type ShareFile,
+  type ShareListing,
+  type ShareBackend,
+  type SharePluginDefinition,
+  type AnyPluginDefinition,
+} from "./plugin.ts";
+// The /v1 domain: zod schemas and their types; the capabilities and their operations.
+export {
+  Quality,
+  Song,
+  SongDetail,
+  SongUrl,
+  Lyric,
+  AlbumDetail,
+  ArtistDetail,
+  PlaylistSong,
+  PlaylistDetail,
+  RankItem,
+  RankDetail,
+  RankList,
+  Alternative,
+  type SearchSong,
+  type SearchPage,
+  type SearchResult,
+  type Match,
+  type MatchResult,
+  type SourceInfo,
+  type CacheStats,
+  type OriginCount,
+  type StatusInfo,
+} from "./domain.ts";
+export {
   type Capability,
   type CapabilitySet,
   type Operation,
@@ -24,12 +69,30 @@ export {
   type SourceOperation,
 } from "./operations.ts";
 // The error model: throw these; the server maps them to codes and statuses.
-export * from "./errors.ts";
+export {
+  ServiceError,
+  upstreamText,
+  InputError,
+  UpstreamTimeoutError,
+  UpstreamError,
+  UpstreamParseError,
+  NotFoundError,
+  PaidContentError,
+  AccessError,
+  UnavailableError,
+  PluginStartupError,
+  isServiceError,
+  isKind,
+  toServiceError,
+  type ErrorKind,
+  type ServiceErrorOptions,
+  type ServiceErrorLike,
+} from "./errors.ts";
 // Services a plugin can ask for in `deps`, as interfaces, and their tokens.
 export type * from "./services.ts";
 export type { Logger, LogFields } from "./logger.ts";
 export { Tokens, type TokenTypes, type ServiceOf } from "./tokens.ts";
-export { VERSION, DEFAULT_USER_AGENT } from "./version.ts";
+export { DEFAULT_USER_AGENT } from "./version.ts";
 // Mapping helpers for upstream answers: durations, dates, images, paging, qualities, expiries, previews.
 export { wholeSeconds, wireDuration, type DurationUnit } from "./mapping/duration.ts";
 export { publishDate } from "./mapping/publish-date.ts";
@@ -38,9 +101,9 @@ export { offsetOf, hasMoreAfter } from "./mapping/paging.ts";
 export { pickQuality } from "./mapping/quality.ts";
 export { expiryFromUrl } from "./mapping/expiry.ts";
 export { readUpstreamAnswer } from "./upstream-answer.ts";
-export { jsonLimitProblem, DEFAULT_JSON_LIMITS, type JsonLimits } from "./json-limits.ts";
+export { jsonLimitProblem, type JsonLimits } from "./json-limits.ts";
 export { previewAddress } from "./mapping/preview.ts";
 export { pageLink } from "./mapping/links.ts";
 export { isrcField } from "./mapping/isrc.ts";
 export { sleep } from "./sleep.ts";
-export { mapWithConcurrency, runWithConcurrency } from "./concurrency.ts";
+export { mapWithConcurrency } from "./concurrency.ts";

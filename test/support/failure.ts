@@ -1,5 +1,5 @@
 /** What a call that should fail threw, in the spec's terms: its code (5000 for anything not a service error), message and how long it took. */
-import { ERROR_CODES, isServiceError } from "@music-aggregator/core";
+import { ERROR_CODES, isServiceError } from "../../core/errors.ts";
 
 export interface Failure {
   code: number;

@@ -51,7 +51,8 @@ export class RequestLimiter implements RateLimiter {
 
   /** Spends one point of `clientKey`'s budget. */
   async consume(clientKey: string): Promise<RateDecision> {
-    if (this.shared && this.link!.state !== "down" && (await this.link!.settled()) === "up") {
+    // The state is known after the start: waiting for it then would cost every request a turn.
+    if (this.shared && this.link!.state !== "down" && (this.link!.state === "up" || (await this.link!.settled()) === "up")) {
       const outcome = await this.shared.consume(clientKey);
       if ("decision" in outcome) return outcome.decision;
       // Redis failed: it is skipped from now until it is back, this request included.
