@@ -2,8 +2,8 @@
  * What the production features cost on the hot path of cached answers:
  * - counting for `/metrics`: the service as configured (metrics on) against services that
  *   differ only by `metrics.enabled: false`, on the same cached `/v1/song`, in alternating
- *   rounds; three fresh processes of each, each its median over the rounds, and each side the
- *   median of its three (one process can run a few per cent apart from another of the same
+ *   rounds; five fresh processes of each, each its median over the rounds, and each side the
+ *   median of its five (one process can run a few per cent apart from another of the same
  *   code for its whole life); target: counting costs at most 3 % of throughput;
  * - a client that accepts gzip, on a cached answer over 1 KB (an album): its compressed form
  *   is made once and sent from then on; beside the same answer to a client that takes none.
@@ -17,7 +17,7 @@ import { fmt, type Row } from "../lib/table.ts";
 
 const ROUNDS = 7;
 /** fresh service processes of each side of the counting comparison */
-const PROCESSES = 3;
+const PROCESSES = 5;
 const SONG = "/v1/song?origin=bench&source=source_a&id=3135556";
 const ALBUM = "/v1/album?origin=bench&source=source_a&id=302127";
 
