@@ -1,0 +1,62 @@
+/**
+ * `npm run bench:pair`: variants of the service side by side, for the question "does this change
+ * cost anything?". Each variant is a fresh service process (compiled, as `npm start` runs it)
+ * with its own config on top of the bench's, or its own environment; all serve one cached
+ * `/v1/song`, and take turns under wrk for a number of rounds. Printed per variant: the median
+ * req/s and the CPU time per answer over all rounds (Linux `/proc`), which moves less. Repeat a
+ * variant (`a`, `a2`, …) to see the spread between processes of the same code: on a shared VM
+ * two processes of one build can differ by a few per cent for their whole life.
+ *
+ * Environment:
+ *   PAIR_VARIANTS  JSON: {name: {config?: {...}, env?: {...}}}; default two plain services
+ *   PAIR_ROUNDS    rounds (default 5); PAIR_SECONDS  seconds a round (default 2)
+ */
+import "reflect-metadata";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { AppConfigInput } from "../../server/engine/config.ts";
+import { processCpuMs } from "./lib/cpu.ts";
+import { load } from "./lib/load.ts";
+import { fillAndRead } from "./lib/rounds.ts";
+import { startService, startUpstream, type Service } from "./lib/setup.ts";
+
+interface Variant {
+  config?: AppConfigInput;
+  env?: Record<string, string>;
+}
+
+const SONG = "/v1/song?origin=bench&source=source_a&id=3135556";
+const variants: Record<string, Variant> = JSON.parse(process.env.PAIR_VARIANTS ?? '{"a":{},"b":{}}');
+const rounds = Number(process.env.PAIR_ROUNDS ?? 5);
+const seconds = Number(process.env.PAIR_SECONDS ?? 2);
+
+execFileSync(process.execPath, [fileURLToPath(new URL("../../server/process/build.mjs", import.meta.url)), "--bench"], { stdio: "inherit" });
+const upstream = await startUpstream();
+const services: Record<string, Service> = {};
+try {
+  for (const [name, { config = {}, env = {} }] of Object.entries(variants)) {
+    services[name] = await startService(upstream, config, env);
+    await fillAndRead(services[name].ready, [SONG]);
+  }
+  for (const service of Object.values(services)) await load(service.ready + SONG, 1); // warm-up
+  const measured: Record<string, { rps: number[]; cpuMs: number; answers: number }> = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, service] of Object.entries(services)) {
+      const before = processCpuMs(service.pid) ?? 0;
+      const rate = await load(service.ready + SONG, seconds);
+      const after = processCpuMs(service.pid) ?? 0;
+      const m = (measured[name] ??= { rps: [], cpuMs: 0, answers: 0 });
+      m.rps.push(rate);
+      m.cpuMs += after - before;
+      m.answers += rate * seconds;
+    }
+  }
+  for (const [name, { rps, cpuMs, answers }] of Object.entries(measured)) {
+    const median = [...rps].sort((x, y) => x - y)[Math.floor(rps.length / 2)];
+    const cpu = cpuMs > 0 ? `${((cpuMs * 1000) / answers).toFixed(2)} µs CPU per answer` : "no /proc";
+    console.log(`${name.padEnd(16)} ${Math.round(median).toLocaleString("en-US").padStart(8)} req/s  ${cpu}`);
+  }
+} finally {
+  await Promise.all(Object.values(services).map((s) => s.stop()));
+  await upstream.stop();
+}
