@@ -28,18 +28,17 @@ export function logAccess(log: Logger, { method, path, status, code, ms, source,
   else log.info("", fields);
 }
 
-/** The fields of a kept answer's hits that never change, and the same encoded once (`logHit`). */
+/** The fields of a kept answer's hits that never change, as they are and encoded once (`logHit`). */
 export interface HitFields {
   path: string;
   source: string;
   origin: string;
-  encodedPath: string;
-  /** source, origin and cache */
-  encodedTail: string;
+  /** `path`, and then source, origin and cache, as the line writes them */
+  encoded: { path: string; tail: string };
 }
 
-export function hitFields(path: string, source: string, origin: string): HitFields {
-  return { path, source, origin, encodedPath: logField("path", path), encodedTail: logField("source", source) + logField("origin", origin) + logField("cache", "HIT") };
+export function encodeHitFields(path: string, source: string, origin: string): HitFields["encoded"] {
+  return { path: logField("path", path), tail: logField("source", source) + logField("origin", origin) + logField("cache", "HIT") };
 }
 
 /** The line `logAccess` writes for a hit of a kept answer, with its unchanging fields encoded once. */
@@ -47,7 +46,7 @@ export function logHit(log: Logger, hit: HitFields, method: string, status: numb
   const line = lineOf(log);
   if (!line) return logAccess(log, { method, path: hit.path, status, code: 0, ms, source: hit.source, origin: hit.origin, cache: "HIT", reqId });
   // The method is GET or HEAD and the id well formed (`request-id.ts`): neither needs an escape.
-  line.encoded(`,"method":"${method}"${hit.encodedPath},"status":${status},"code":0,"ms":${roundMs(ms)}${hit.encodedTail},"reqId":"${reqId}"`);
+  line.encoded(`,"method":"${method}"${hit.encoded.path},"status":${status},"code":0,"ms":${roundMs(ms)}${hit.encoded.tail},"reqId":"${reqId}"`);
 }
 
 /** A request's path as log lines name it: never its query, at most 200 characters. */

@@ -9,9 +9,13 @@ import type { RateDecision } from "../../core/services.ts";
 import type { UserAgentPolicy } from "../engine/guard/user-agent.ts";
 import type { RoutePolicy } from "./pipeline.ts";
 
-/** The refusal of a method the route does not serve (1004, with `Allow`), or nothing. */
-export function methodRefusal(policy: RoutePolicy, method: string): MethodError | undefined {
-  return policy.methods.includes(method) ? undefined : new MethodError(method, policy.methods.filter((m) => m !== "HEAD"));
+/** Whether the route serves this method; if not, `methodRefusal` says so (1004, with `Allow`). */
+export function allowsMethod(policy: RoutePolicy, method: string): boolean {
+  return policy.methods.includes(method);
+}
+
+export function methodRefusal(policy: RoutePolicy, method: string): MethodError {
+  return new MethodError(method, policy.methods.filter((m) => m !== "HEAD"));
 }
 
 /** Whether the route refuses this user-agent (4002): a default HTTP library's. */
@@ -26,21 +30,11 @@ export function rateLimitKeyOf(policy: RoutePolicy, clientKey: string): string |
 
 /** The `RateLimit-*` headers of a decision, lowercase, as name/value pairs added to `pairs`. */
 export function addRateLimitPairs(pairs: string[], decision: RateDecision): string[] {
-  pairs.push("ratelimit-limit", limitText(decision.limit), "ratelimit-remaining", String(decision.remaining), "ratelimit-reset", String(decision.resetSeconds));
+  pairs.push("ratelimit-limit", String(decision.limit), "ratelimit-remaining", String(decision.remaining), "ratelimit-reset", String(decision.resetSeconds));
   return pairs;
 }
 
-/** The refusal of a request past its budget (4001, with `Retry-After`), or nothing. */
-export function rateLimitRefusal(decision: RateDecision): RateLimitError | undefined {
-  return decision.allowed ? undefined : new RateLimitError(decision.resetSeconds);
-}
-
-// --- internal ---
-
-/** The limit is the config's, the same for every decision: its text is made once. */
-let limit = { value: Number.NaN, text: "" };
-
-function limitText(value: number): string {
-  if (value !== limit.value) limit = { value, text: String(value) };
-  return limit.text;
+/** The refusal of a request its decision does not allow (4001, with `Retry-After`). */
+export function rateLimitRefusal(decision: RateDecision): RateLimitError {
+  return new RateLimitError(decision.resetSeconds);
 }

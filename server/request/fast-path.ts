@@ -22,7 +22,7 @@ import type { UserAgentPolicy } from "../engine/guard/user-agent.ts";
 import type { Logger } from "../engine/logger.ts";
 import type { OriginStats, RateDecision, RateLimiter, ResponseCache } from "../../core/services.ts";
 import { logAccess, logHit } from "./access-line.ts";
-import { addRateLimitPairs, methodRefusal, rateLimitKeyOf, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
+import { addRateLimitPairs, allowsMethod, rateLimitKeyOf, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
 import { acceptedEncoding, type Encoding } from "./compression.ts";
 import type { RequestMetrics } from "./metrics/request-metrics.ts";
 import { hotHeaders, type HotHeaders } from "./raw-headers.ts";
@@ -66,7 +66,7 @@ class FastPath {
   answer(req: IncomingMessage, res: ServerResponse): boolean {
     const method = req.method!;
     const answer = this.services.answers.get(req.url ?? "", Date.now());
-    if (!answer || methodRefusal(answer.policy, method)) return false;
+    if (!answer || !allowsMethod(answer.policy, method)) return false;
     const headers = hotHeaders(req.rawHeaders);
     if (refusesUserAgent(answer.policy, this.services.userAgents, headers.userAgent)) return false;
     const started = performance.now();
@@ -87,7 +87,7 @@ class FastPath {
   }
 
   private finish(req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer, headers: HotHeaders, decision: RateDecision | undefined, started: number, reqId: string, encoding?: Encoding): void {
-    const refusal = decision && rateLimitRefusal(decision);
+    const refusal = decision !== undefined && !decision.allowed;
     // The compressed form is made once, by the first request that asks for it; the others find it made.
     if (encoding && !refusal && !answer.compressed!.ready(encoding)) {
       answer.compressed!.get(encoding).then(
@@ -113,8 +113,8 @@ class FastPath {
     }
     const log = this.services.accessLog;
     if (!log) return;
-    if (!refusal) logHit(log, answer.logged, method, status, ms, reqId);
-    else logAccess(log, { method, path: answer.logged.path, status, code: 4001, ms, origin: answer.origin, reqId });
+    if (!refusal) logHit(log, answer, method, status, ms, reqId);
+    else logAccess(log, { method, path: answer.path, status, code: 4001, ms, origin: answer.origin, reqId });
   }
 
   /** The client's key (`client-ip.ts`); without X-Forwarded-For it is the connection's, worked out once per connection. */
@@ -169,7 +169,7 @@ class FastPath {
 
   /** 4001, in the answer's own form (JSON or JSONP), as the h3 path says it (`renderV1Failure`). */
   private refuse(res: ServerResponse, head: boolean, answer: RenderedAnswer, decision: RateDecision, reqId: string): number {
-    const rendered = renderV1Failure(rateLimitRefusal(decision)!, null, 0, answer.callback);
+    const rendered = renderV1Failure(rateLimitRefusal(decision), null, 0, answer.callback);
     const body = Buffer.from(rendered.body);
     const pairs = addRateLimitPairs(Object.entries(rendered.headers).flat(), decision);
     pairs.push("cache-control", cacheControl(NEVER, 0), REQUEST_ID_HEADER, reqId, "content-length", String(body.length));

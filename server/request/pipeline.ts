@@ -14,7 +14,7 @@ import type { Logger } from "../engine/logger.ts";
 import type { RequestKind, TrafficStats } from "../engine/share/traffic-stats.ts";
 import type { OriginStats, RateLimiter } from "../../core/services.ts";
 import { logAccess, loggedPath } from "./access-line.ts";
-import { methodRefusal, rateLimitKeyOf, addRateLimitPairs, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
+import { addRateLimitPairs, allowsMethod, methodRefusal, rateLimitKeyOf, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
 import { compressAnswers } from "./compress-answers.ts";
 import { UNMATCHED_ROUTE, type RequestMetrics } from "./metrics/request-metrics.ts";
 import { stateOf, type Family } from "./request-state.ts";
@@ -117,8 +117,8 @@ function answerFailures(log: Logger): Middleware {
 }
 
 const checkMethod: Middleware = (event, next) => {
-  const refusal = methodRefusal(policyOf(event), event.req.method);
-  if (refusal) throw refusal;
+  const policy = policyOf(event);
+  if (!allowsMethod(policy, event.req.method)) throw methodRefusal(policy, event.req.method);
   return next();
 };
 
@@ -141,10 +141,9 @@ function rateLimit({ limiter, clientAddress, metrics }: PipelineServices): Middl
     const headers = stateOf(event).headers;
     const pairs = addRateLimitPairs([], decision);
     for (let i = 0; i < pairs.length; i += 2) headers[pairs[i]] = pairs[i + 1];
-    const refusal = rateLimitRefusal(decision);
-    if (refusal) {
+    if (!decision.allowed) {
       if (metrics) metrics.refused.rateLimit++;
-      throw refusal;
+      throw rateLimitRefusal(decision);
     }
     return next();
   };

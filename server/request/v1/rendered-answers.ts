@@ -8,7 +8,7 @@
 import { LRUCache } from "lru-cache";
 import type { CompressedForms } from "../compression.ts";
 import type { RequestMeter } from "../metrics/request-metrics.ts";
-import { hitFields, type HitFields } from "../access-line.ts";
+import { encodeHitFields, type HitFields } from "../access-line.ts";
 import type { RoutePolicy } from "../pipeline.ts";
 import { cacheControl, type Freshness } from "./http-caching.ts";
 
@@ -43,7 +43,7 @@ export interface RenderedAnswerInit {
  * access line's unchanging fields. Every field is set at construction, so that the objects of
  * the hot path share one shape.
  */
-export class RenderedAnswer {
+export class RenderedAnswer implements HitFields {
   readonly status: number;
   readonly headerPairs: readonly string[];
   readonly body: Buffer;
@@ -54,12 +54,13 @@ export class RenderedAnswer {
   readonly etag: string | undefined;
   readonly source: string;
   readonly origin: string;
+  readonly path: string;
   readonly route: string;
   readonly policy: RoutePolicy;
   readonly callback: string | undefined;
   readonly compressed: CompressedForms | undefined;
-  /** the access line's fields that are the same for every hit */
-  readonly logged: HitFields;
+  /** the access line's fields that are the same for every hit, encoded */
+  readonly encoded: HitFields["encoded"];
   /** where its answers are counted, once the first is (`metrics/request-metrics.ts`) */
   meter: RequestMeter | undefined = undefined;
   private control = { secondsLeft: Number.NaN, value: "" };
@@ -74,11 +75,12 @@ export class RenderedAnswer {
     this.etag = init.etag;
     this.source = init.source;
     this.origin = init.origin;
+    this.path = init.path;
     this.route = init.route;
     this.policy = init.policy;
     this.callback = init.callback;
     this.compressed = init.compressed;
-    this.logged = hitFields(init.path, init.source, init.origin);
+    this.encoded = encodeHitFields(init.path, init.source, init.origin);
   }
 
   /** Its `Cache-Control` at `now`: the same text for every request of one second of its life, so made once for them. */
