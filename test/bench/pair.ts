@@ -12,12 +12,9 @@
  *   PAIR_ROUNDS    rounds (default 5); PAIR_SECONDS  seconds a round (default 2)
  */
 import "reflect-metadata";
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import type { AppConfigInput } from "../../server/engine/config.ts";
-import { processCpuMs } from "./lib/cpu.ts";
-import { load } from "./lib/load.ts";
-import { fillAndRead } from "./lib/rounds.ts";
+import { buildChildren } from "./lib/child.ts";
+import { fillAndRead, measureRounds } from "./lib/rounds.ts";
 import { startService, startUpstream, type Service } from "./lib/setup.ts";
 
 interface Variant {
@@ -30,7 +27,7 @@ const variants: Record<string, Variant> = JSON.parse(process.env.PAIR_VARIANTS ?
 const rounds = Number(process.env.PAIR_ROUNDS ?? 5);
 const seconds = Number(process.env.PAIR_SECONDS ?? 2);
 
-execFileSync(process.execPath, [fileURLToPath(new URL("../../server/process/build.mjs", import.meta.url)), "--bench"], { stdio: "inherit" });
+buildChildren();
 const upstream = await startUpstream();
 const services: Record<string, Service> = {};
 try {
@@ -38,23 +35,12 @@ try {
     services[name] = await startService(upstream, config, env);
     await fillAndRead(services[name].ready, [SONG]);
   }
-  for (const service of Object.values(services)) await load(service.ready + SONG, 1); // warm-up
-  const measured: Record<string, { rps: number[]; cpuMs: number; answers: number }> = {};
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, service] of Object.entries(services)) {
-      const before = processCpuMs(service.pid) ?? 0;
-      const rate = await load(service.ready + SONG, seconds);
-      const after = processCpuMs(service.pid) ?? 0;
-      const m = (measured[name] ??= { rps: [], cpuMs: 0, answers: 0 });
-      m.rps.push(rate);
-      m.cpuMs += after - before;
-      m.answers += rate * seconds;
-    }
-  }
-  for (const [name, { rps, cpuMs, answers }] of Object.entries(measured)) {
-    const median = [...rps].sort((x, y) => x - y)[Math.floor(rps.length / 2)];
-    const cpu = cpuMs > 0 ? `${((cpuMs * 1000) / answers).toFixed(2)} µs CPU per answer` : "no /proc";
-    console.log(`${name.padEnd(16)} ${Math.round(median).toLocaleString("en-US").padStart(8)} req/s  ${cpu}`);
+  const urls = Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.ready + SONG]));
+  const pids = Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.pid]));
+  const { rps, cpuUs } = await measureRounds(urls, pids, seconds, undefined, 0, rounds);
+  for (const name of Object.keys(services)) {
+    const cpu = cpuUs[name] !== undefined ? `${cpuUs[name].toFixed(2)} µs CPU per answer` : "no /proc";
+    console.log(`${name.padEnd(16)} ${Math.round(rps[name]).toLocaleString("en-US").padStart(8)} req/s  ${cpu}`);
   }
 } finally {
   await Promise.all(Object.values(services).map((s) => s.stop()));

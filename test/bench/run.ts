@@ -12,9 +12,8 @@
  *                        coalescing, search-all, search-pages, stores, memory); default all
  */
 import "reflect-metadata";
-import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
-import { fileURLToPath } from "node:url";
+import { buildChildren } from "./lib/child.ts";
 import { pinHelper, placement } from "./lib/cpu.ts";
 import { renderTable, type Row } from "./lib/table.ts";
 import { startService, startUpstream } from "./lib/setup.ts";
@@ -44,7 +43,7 @@ async function main(): Promise<number> {
   const step = (name: string) => console.error(`bench: ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
   const rows: Row[] = [];
   // The servers under test as `npm start` runs the service: compiled, with the bench's children.
-  execFileSync(process.execPath, [fileURLToPath(new URL("../../server/process/build.mjs", import.meta.url)), "--bench"], { stdio: "inherit" });
+  buildChildren();
   const upstream = await startUpstream();
   try {
     const service = await startService(upstream);

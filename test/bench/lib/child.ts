@@ -8,7 +8,7 @@
  * Parent and child talk over the IPC channel: the child announces `ready`, then answers
  * commands. A child exits by itself when the parent goes away.
  */
-import { fork, type ChildProcess } from "node:child_process";
+import { execFileSync, fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { pinHelper, pinServer } from "./cpu.ts";
@@ -34,6 +34,11 @@ export interface ChildOptions {
   nodeFlags?: string[];
   /** a server under test gets the server core to itself; a helper (the simulators) stays off it */
   role?: "server" | "helper";
+}
+
+/** Compiles the children and what they import into dist/ (`build.mjs --bench`), as `npm start` compiles the service. */
+export function buildChildren(): void {
+  execFileSync(process.execPath, [fileURLToPath(new URL("../../../server/process/build.mjs", import.meta.url)), "--bench"], { stdio: "inherit" });
 }
 
 /** Forks `children/<name>.ts` with `env` and waits for its ready message. */

@@ -18,15 +18,15 @@ export interface Measured {
 }
 
 /**
- * Every target in turn, `ROUNDS` times, after one warm-up second each: `urls` by target name,
+ * Every target in turn, `rounds` times, after one warm-up second each: `urls` by target name,
  * `pids` the process answering each; `paths` (taken in turn) replace each URL's own path; with
  * `clients`, requests come from that many clients in turn (see `load`).
  */
-export async function measureRounds(urls: Record<string, string>, pids: Record<string, number>, roundSeconds: number, paths?: string[], clients = 0): Promise<Measured> {
+export async function measureRounds(urls: Record<string, string>, pids: Record<string, number>, roundSeconds: number, paths?: string[], clients = 0, rounds = ROUNDS): Promise<Measured> {
   const rps: Record<string, number[]> = {};
   const cpu: Record<string, { ms: number; answers: number }> = {};
   for (const url of Object.values(urls)) await load(url, 1, paths, { clients }); // warm-up
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     for (const [target, url] of Object.entries(urls)) {
       const before = processCpuMs(pids[target]);
       const rate = await load(url, roundSeconds, paths, { clients });
