@@ -3,30 +3,19 @@
  * runtime imports (type-only ones are erased) never lead back to it. With the kit at the
  * bottom (`kit-imports.test.ts`), the layers read from the top down.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles, specifiers } from "../support/source-files.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return ["node_modules", "dist", "test"].includes(name) ? [] : sources(path);
-    return name.endsWith(".ts") && !name.endsWith(".test.ts") ? [path] : [];
-  });
-}
-
 /** The files a file imports at run time, by relative path. */
 function runtimeImports(file: string, known: Set<string>): string[] {
-  const text = readFileSync(file, "utf8");
-  const found: string[] = [];
-  for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?[^;]*?from\s*["'](\.[^"']+)["']|^\s*import\s*["'](\.[^"']+)["']/gm)) {
-    if (match[2]) continue;
-    const target = resolve(dirname(file), match[3] ?? match[4]);
-    if (known.has(target)) found.push(target);
-  }
-  return found;
+  return specifiers(readFileSync(file, "utf8"), { runtime: true })
+    .filter((spec) => spec.startsWith("."))
+    .map((spec) => resolve(dirname(file), spec))
+    .filter((target) => known.has(target));
 }
 
 /** Strongly connected groups of more than one file (Tarjan). */
@@ -62,7 +51,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 describe("the import graph", () => {
-  const files = ["core", "server", "plugins"].flatMap((folder) => sources(join(ROOT, folder)));
+  const files = ["core", "server", "plugins"].flatMap((folder) => sourceFiles(join(ROOT, folder), ["test"])).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
   const known = new Set(files);
   const graph = new Map(files.map((file) => [file, runtimeImports(file, known)]));
 

@@ -5,30 +5,13 @@
  * itself (`core/`) imports nothing of the service around it, and no package at run time but
  * zod (its `/testing` also vitest and h3, its optional peers): it installs and runs alone.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles, specifiers } from "../support/source-files.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const PLUGINS = join(ROOT, "plugins");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === "node_modules" || name === "dist" ? [] : sourceFiles(path);
-    return /\.(ts|mts|js|mjs)$/.test(name) ? [path] : [];
-  });
-}
-
-/** Every module specifier a file imports or re-exports, static or dynamic; `runtime` leaves out `import type` and `export type`. */
-function specifiers(text: string, { runtime = false } = {}): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s([^;]*?)from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|(?:^|\n)\s*import\s*["']([^"']+)["']/g)) {
-    if (runtime && match[1]?.startsWith("type ")) continue;
-    found.push(match[2] ?? match[3] ?? match[4]);
-  }
-  return found;
-}
 
 /** A package a file of the kit may load at run time: zod, node's own modules, and in `/testing` its optional peers. */
 function kitMayLoad(spec: string, file: string): boolean {
