@@ -18,11 +18,16 @@ import { BODY_HEADERS, NEVER, cacheControl, entityTag, entryFreshness, notModifi
 export function replyV1Data(event: H3Event, policy: RoutePolicy, dataJson: string, source: string | null, cost: number, freshness: Freshness = NEVER): Response {
   const callback = callbackOf(event, policy).name;
   const etag = freshness.kind === "never" ? undefined : entityTag(dataJson, source, callback);
-  return replyRendered(event, 0, renderV1(0, dataEnvelope(dataJson, source, cost), callback), freshness, etag);
+  return replyRendered(event, 0, renderV1Data(dataJson, source, cost, callback), freshness, etag);
+}
+
+/** A success's envelope in JSON or JSONP. */
+export function renderV1Data(dataJson: string, source: string | null, cost: number, callback: string | undefined): RenderedV1 {
+  return renderV1(0, dataEnvelope(dataJson, source, cost), callback);
 }
 
 /** The envelope of a success, as JSON text. */
-export function dataEnvelope(dataJson: string, source: string | null, cost: number): string {
+function dataEnvelope(dataJson: string, source: string | null, cost: number): string {
   const sourceJson = source === null ? "null" : JSON.stringify(source);
   return `{"code":0,"message":"ok","data":${dataJson},"source":${sourceJson},"cost":${cost}}`;
 }

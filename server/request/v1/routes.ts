@@ -17,9 +17,9 @@ import { loggedPath } from "../access-line.ts";
 import { COMPRESS_FROM_BYTES, CompressedForms } from "../compression.ts";
 import type { RoutePolicy } from "../pipeline.ts";
 import { queryOf, stateOf } from "../request-state.ts";
-import type { RenderedAnswers } from "./rendered-answers.ts";
+import type { RenderedAnswerInit, RenderedAnswers } from "./rendered-answers.ts";
 import { NEVER, REVALIDATE, entityTag, entryFreshness, sharedCacheable, type Freshness } from "./http-caching.ts";
-import { callbackOf, dataEnvelope, renderV1, replyRendered, replyV1Data } from "./respond.ts";
+import { callbackOf, renderV1Data, replyRendered, replyV1Data, type RenderedV1 } from "./respond.ts";
 
 export const v1Policy = (cbAlias = true): RoutePolicy => ({ family: "v1", methods: ["GET", "HEAD"], userAgent: true, rateLimit: "", cbAlias });
 
@@ -66,22 +66,30 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
   const freshness = state.sharedCacheable ? entryFreshness(answer.expiresAt, answer.staleSeconds) : NEVER;
   const callback = callbackOf(event, policy).name;
   const source = params.data.source;
-  const rendered = renderV1(0, dataEnvelope(answer.json, source, answer.cost), callback);
+  const rendered = renderV1Data(answer.json, source, answer.cost, callback);
   const etag = freshness.kind === "never" ? undefined : entityTag(answer.json, source, callback);
-  // A cached answer is kept as its bytes, from the miss that loaded it on: the next request for
-  // the same target is answered before h3 (`fast-path.ts`), as a hit says it (cost 0).
   const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
   if (answers && answer.status !== "stale" && answer.expiresAt && target) {
-    const hit = answer.cost === 0 ? rendered : renderV1(0, dataEnvelope(answer.json, source, 0), callback);
-    const body = Buffer.from(hit.body);
-    const large = body.length >= COMPRESS_FROM_BYTES;
-    const headerPairs = [...Object.entries(hit.headers).flat(), "x-cache", "HIT", ...(large ? ["vary", "accept-encoding"] : [])];
-    const compressed = large ? new CompressedForms(body) : undefined;
-    answers.remember(target, { status: hit.status, headerPairs, body, expiresAt: answer.expiresAt, freshness, etag, source, origin: state.origin!, path: loggedPath(event.url.pathname), route: op.path, policy, callback, compressed });
+    const hit = answer.cost === 0 ? rendered : renderV1Data(answer.json, source, 0, callback);
+    const compressed = keep(answers, target, hit, { expiresAt: answer.expiresAt, freshness, etag, source, origin: state.origin!, path: loggedPath(event.url.pathname), route: op.path, policy, callback });
     // A hit's own compression, if any, makes the forms the next hits are sent.
     if (hit === rendered) state.compressed = compressed;
   }
   return replyRendered(event, 0, rendered, freshness, etag);
+}
+
+/**
+ * A cached answer is kept as its bytes, from the miss that loaded it on: the next request for
+ * the same target is answered before h3 (`fast-path.ts`), as a hit says it (cost 0). Returns its
+ * compressed forms (made when first asked for), if it is large enough to have any.
+ */
+function keep(answers: RenderedAnswers, target: string, hit: RenderedV1, about: Omit<RenderedAnswerInit, "status" | "headerPairs" | "body" | "compressed">): CompressedForms | undefined {
+  const body = Buffer.from(hit.body);
+  const large = body.length >= COMPRESS_FROM_BYTES;
+  const headerPairs = [...Object.entries(hit.headers).flat(), "x-cache", "HIT", ...(large ? ["vary", "accept-encoding"] : [])];
+  const compressed = large ? new CompressedForms(body) : undefined;
+  answers.remember(target, { ...about, status: hit.status, headerPairs, body, compressed });
+  return compressed;
 }
 
 function replyLocal(event: H3Event, policy: RoutePolicy, dataJson: string, freshness: Freshness): Response {
