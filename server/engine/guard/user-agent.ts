@@ -11,7 +11,8 @@ export class UserAgentPolicy {
   /** Decisions by user-agent: a service sees the same few hundred user-agents over and over. */
   private readonly decided = new Map<string, boolean>();
   /** The last decision: a connection sends the same user-agent with every request, and comparing is cheaper than hashing. */
-  private last = { userAgent: "", blocked: true };
+  private lastUserAgent = "";
+  private lastBlocked = true;
 
   constructor(entries: readonly string[]) {
     this.blocked = new Set(entries.map(productName).filter(Boolean));
@@ -19,14 +20,15 @@ export class UserAgentPolicy {
 
   isBlocked(userAgent: string | null | undefined): boolean {
     const ua = userAgent ?? "";
-    if (ua === this.last.userAgent) return this.last.blocked;
+    if (ua === this.lastUserAgent) return this.lastBlocked;
     let blocked = this.decided.get(ua);
     if (blocked === undefined) {
       blocked = this.decide(ua);
       if (this.decided.size >= MEMO_SIZE) this.decided.clear();
       this.decided.set(ua, blocked);
     }
-    this.last = { userAgent: ua, blocked };
+    this.lastUserAgent = ua;
+    this.lastBlocked = blocked;
     return blocked;
   }
 
