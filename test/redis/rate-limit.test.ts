@@ -1,11 +1,11 @@
 /**
- * The rate limit in Redis, counted per turn of the event loop (`core/guard/redis-windows.ts`):
- * exact whatever the batching, within one instance and across two, cached answers (the fast
- * path) and h3's alike.
+ * The rate limit in Redis, counted per turn of the event loop and leased ahead for busy clients
+ * (`server/engine/guard/redis-windows.ts`): exact within one instance whatever the batching,
+ * never past the limit across two, cached answers (the fast path) and h3's alike.
  */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RedisWindows } from "../../server/engine/guard/redis-windows.ts";
+import { RedisWindows, type WindowOutcome } from "../../server/engine/guard/redis-windows.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
 import { HAVE_REDIS_SERVER, startPrivateRedis, type PrivateRedis } from "./redis-server.ts";
 
@@ -56,6 +56,82 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit's windows in Redis", () => {
     expect([await outcome(), await outcome()]).toEqual([true, false]);
     await new Promise((r) => setTimeout(r, 350));
     expect(await outcome()).toBe(true);
+  });
+
+  describe("leases (a busy client's points counted ahead)", () => {
+    const scriptCalls = async (run: () => Promise<void>) => {
+      let calls = 0;
+      const monitor = await client.duplicate().monitor();
+      monitor.on("monitor", (_time: string, args: string[]) => {
+        if (/^(evalsha|eval)$/i.test(args[0])) calls++;
+      });
+      await run();
+      await new Promise((r) => setTimeout(r, 50));
+      monitor.disconnect();
+      return calls;
+    };
+    const decide = (o: WindowOutcome) => ("decision" in o ? o.decision : expect.fail(String(o.error)));
+
+    it("most requests of a busy client are decided in this process, and its remaining count stays exact", async () => {
+      const windows = new RedisWindows(client, 1_000_000, 60_000, "busy");
+      const remaining: number[] = [];
+      const calls = await scriptCalls(async () => {
+        for (let turn = 0; turn < 100; turn++) {
+          const outcomes = await Promise.all([...Array(10)].map(() => windows.consume("c")));
+          remaining.push(...outcomes.map((o) => decide(o).remaining));
+        }
+      });
+      windows.dispose();
+      expect(remaining).toEqual([...Array(1000)].map((_, i) => 1_000_000 - i - 1));
+      expect(calls).toBeLessThan(100); // 1,000 requests in 100 turns
+      const counted = Number(await client.get("busy:c"));
+      expect(counted).toBeGreaterThanOrEqual(1000);
+      expect(counted).toBeLessThanOrEqual(1000 + 32 + 64); // leased and not spent: half a lease, and the next
+    });
+
+    it("a client's first request and its last ones are counted in Redis one by one (no lease near the limit)", async () => {
+      const windows = new RedisWindows(client, 100, 60_000, "near");
+      const first = decide(await windows.consume("c"));
+      expect(first.remaining).toBe(99);
+      expect(await client.get("near:c")).toBe("1");
+      for (let i = 1; i < 100; i++) expect(decide(await windows.consume("c")).allowed).toBe(true);
+      // at most a sixty-fourth of what was left was ever leased: none of it is left over now
+      expect(await client.get("near:c")).toBe("100");
+      const refused = decide(await windows.consume("c"));
+      expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+      windows.dispose();
+    });
+
+    it("two instances never allow more than the limit, and a client sent to both gets all of it", async () => {
+      const other = client.duplicate();
+      const a = new RedisWindows(client, 300, 60_000, "pair");
+      const b = new RedisWindows(other, 300, 60_000, "pair");
+      // alternating, as a round-robin balancer sends it: the first 300 allowed, then none
+      const alternating: boolean[] = [];
+      for (let i = 0; i < 400; i++) alternating.push(decide(await (i % 2 ? a : b).consume("alt")).allowed);
+      expect(alternating.indexOf(false)).toBe(300);
+      expect(alternating.slice(300).every((allowed) => !allowed)).toBe(true);
+      // bursts of a turn each, to either instance at random: never past the limit, all of it spent
+      let seed = 7;
+      const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+      let allowed = 0;
+      for (let turn = 0; turn < 80; turn++) {
+        const burst = await Promise.all([...Array(1 + Math.floor(random() * 9))].map(() => (random() < 0.5 ? a : b).consume("mix")));
+        allowed += burst.filter((o) => decide(o).allowed).length;
+      }
+      expect(allowed).toBe(300);
+      a.dispose();
+      b.dispose();
+      other.disconnect();
+    });
+
+    it("a lease ends with its window: the next window counts from the start", async () => {
+      const windows = new RedisWindows(client, 1_000_000, 300, "ends");
+      for (let i = 0; i < 50; i++) await windows.consume("c");
+      await new Promise((r) => setTimeout(r, 350));
+      expect(decide(await windows.consume("c")).remaining).toBe(1_000_000 - 1);
+      windows.dispose();
+    });
   });
 
   describe("two instances", () => {

@@ -1,7 +1,8 @@
 /**
  * Per-client rate limiting. The budget lives in Redis when one is configured, so that
- * instances behind a load balancer share it exactly; the requests of one turn of the event loop
- * are counted there in one round trip (`redis-windows.ts`). The fallback, used alone without
+ * instances behind a load balancer share it (never more than the limit in all); the requests of
+ * one turn of the event loop are counted there in one round trip, and a busy client's points
+ * are leased ahead so that most of its requests are decided here (`redis-windows.ts`). The fallback, used alone without
  * Redis and while Redis is down (no request waits on a dead Redis for it), is this process's memory, or in a `WORKERS` group the primary's memory through
  * rate-limiter-flexible's cluster limiter, so that the workers share one budget exactly.
  */
@@ -46,7 +47,9 @@ export class RequestLimiter implements RateLimiter {
   }
 
   consumeNow(clientKey: string): RateDecision | undefined {
-    return this.shared || this.group ? undefined : this.local.consume(clientKey);
+    // With Redis up: from this instance's lease of the client's window, when it holds one.
+    if (this.shared) return this.link!.state === "up" ? this.shared.consumeNow(clientKey) : undefined;
+    return this.group ? undefined : this.local.consume(clientKey);
   }
 
   /** Spends one point of `clientKey`'s budget. */
@@ -70,6 +73,7 @@ export class RequestLimiter implements RateLimiter {
 
   dispose(): void {
     this.local.dispose();
+    this.shared?.dispose();
   }
 
   // --- internal ---
