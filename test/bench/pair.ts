@@ -8,7 +8,8 @@
  * two processes of one build can differ by a few per cent for their whole life.
  *
  * Environment:
- *   PAIR_VARIANTS  JSON: {name: {config?: {...}, env?: {...}}}; default two plain services
+ *   PAIR_VARIANTS  JSON: {name: {config?: {...}, env?: {...}, nodeFlags?: [...]}}; default two
+ *                  plain services (nodeFlags: `--cpu-prof`, say, which NODE_OPTIONS refuses)
  *   PAIR_ROUNDS    rounds (default 5); PAIR_SECONDS  seconds a round (default 2)
  */
 import "reflect-metadata";
@@ -20,6 +21,7 @@ import { startService, startUpstream, type Service } from "./lib/setup.ts";
 interface Variant {
   config?: AppConfigInput;
   env?: Record<string, string>;
+  nodeFlags?: string[];
 }
 
 const SONG = "/v1/song?origin=bench&source=source_a&id=3135556";
@@ -31,8 +33,8 @@ buildChildren();
 const upstream = await startUpstream();
 const services: Record<string, Service> = {};
 try {
-  for (const [name, { config = {}, env = {} }] of Object.entries(variants)) {
-    services[name] = await startService(upstream, config, env);
+  for (const [name, { config = {}, env = {}, nodeFlags = [] }] of Object.entries(variants)) {
+    services[name] = await startService(upstream, config, env, nodeFlags);
     await fillAndRead(services[name].ready, [SONG]);
   }
   const urls = Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.ready + SONG]));

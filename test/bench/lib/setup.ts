@@ -15,10 +15,10 @@ export function startUpstream(): Promise<Upstream> {
 
 /**
  * The service with source_a..source_d on the four simulators and a limiter that never says 429;
- * `extra` config on top (its `rateLimit` and `cache` keys merged with the bench's); `env` for
- * the process.
+ * `extra` config on top (its `rateLimit` and `cache` keys merged with the bench's); `env` and
+ * node flags (`--cpu-prof`, say) for the process.
  */
-export function startService(upstream: Upstream, extra: AppConfigInput = {}, env: Record<string, string> = {}): Promise<Service> {
+export function startService(upstream: Upstream, extra: AppConfigInput = {}, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<Service> {
   const ids = ["source_a", "source_b", "source_c", "source_d"];
   const config: AppConfigInput = {
     sources: Object.fromEntries(ids.map((id, i) => [id, { plugin: "fake", options: { baseURL: upstream.ready[i] } }])),
@@ -28,7 +28,7 @@ export function startService(upstream: Upstream, extra: AppConfigInput = {}, env
     rateLimit: { points: 1_000_000_000, duration: 60, ...extra.rateLimit },
     cache: { max: CACHE_MAX, ...extra.cache },
   };
-  return startChild<string>("service", { ...env, BENCH_CONFIG: JSON.stringify(config) });
+  return startChild<string>("service", { ...env, BENCH_CONFIG: JSON.stringify(config) }, { nodeFlags });
 }
 
 /** Clears every fault and counter of the four simulators. */
