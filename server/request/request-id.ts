@@ -17,16 +17,24 @@ export function requestId(sent: string | null | undefined): string {
 /**
  * A new id in UUID form (version 4, RFC 9562 variant): the first 20 hex digits random, drawn
  * once per process, the last 12 a counter from a random start. Unique within a process and,
- * with 80 random bits, across processes; about a fifth of the cost of a fresh `randomUUID()`
- * each, on every request that brings no id of its own.
+ * with 80 random bits, across processes. The counter's text is made once per 256 ids, each id
+ * adding its last two digits from a table: about a tenth of the cost of a fresh `randomUUID()`,
+ * on every request that brings no id of its own.
  */
 const PROCESS_PART = randomUUID().slice(0, 24);
-const COUNTER_SPAN = 2 ** 48;
-let counter = randomInt(2 ** 40);
+const BLOCK_SPAN = 2 ** 40;
+const LAST_DIGITS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+let block = randomInt(BLOCK_SPAN);
+let blockText = "";
+let inBlock = 255;
 
 function newRequestId(): string {
-  counter = (counter + 1) % COUNTER_SPAN;
-  return PROCESS_PART + counter.toString(16).padStart(12, "0");
+  if (++inBlock === 256) {
+    inBlock = 0;
+    block = (block + 1) % BLOCK_SPAN;
+    blockText = PROCESS_PART + block.toString(16).padStart(10, "0");
+  }
+  return blockText + LAST_DIGITS[inBlock];
 }
 
 const WELL_FORMED = /^[A-Za-z0-9._:=+/-]{1,128}$/;

@@ -8,6 +8,7 @@
 import { request } from "node:http";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { requestId } from "../../server/request/request-id.ts";
 import { TEST_UA } from "../support/app.ts";
 import { PROJECT_ROOT, startMainProcess } from "../support/main-process.ts";
 
@@ -83,4 +84,15 @@ describe("JSON logs of a real run", () => {
       await main.stop();
     }
   }, 30_000);
+});
+
+describe("new request ids", () => {
+  it("are UUIDs (version 4, RFC 9562 variant), each different, across the counter's blocks", () => {
+    const ids = Array.from({ length: 1000 }, () => requestId(undefined));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(1000);
+    // a caller's well-formed id is kept, anything else replaced
+    expect(requestId("trace-abc.123")).toBe("trace-abc.123");
+    expect(requestId("bad id\r\n")).toMatch(/^[0-9a-f]{8}-/);
+  });
 });
