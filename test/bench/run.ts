@@ -6,7 +6,7 @@
  *
  * Environment:
  *   BENCH_MIXED_SECONDS  length of the mixed load of the memory scenario (default 60, two halves)
- *   BENCH_ROUND_SECONDS  length of one throughput round (default 2; 7 rounds of each target)
+ *   BENCH_ROUND_SECONDS  length of one throughput round (default 2; 4 to 7 rounds of each target)
  *   BENCH_STRICT=1       exit with status 1 when a target is missed
  *   BENCH_ONLY           comma-separated scenarios to run (throughput, observability, latency,
  *                        coalescing, search-all, search-pages, stores, memory); default all
@@ -49,7 +49,7 @@ async function main(): Promise<number> {
     const service = await startService(upstream);
     try {
       const scenarios: [string, string, () => Promise<Row[]>][] = [
-        ["throughput", "throughput: baseline and cached /v1/song", () => throughput(service, ROUND_SECONDS)],
+        ["throughput", "throughput: baseline and cached /v1/song", () => throughput(service, upstream, ROUND_SECONDS)],
         ["observability", "counting for /metrics and gzip on the cached path", () => observability(service, upstream, ROUND_SECONDS)],
         ["latency", "added latency over a 20 ms upstream", () => addedLatency(service, upstream)],
         ["coalescing", "500 concurrent identical requests", () => coalescing(service, upstream)],

@@ -43,6 +43,26 @@ export async function measureRounds(urls: Record<string, string>, pids: Record<s
   };
 }
 
+/**
+ * One figure per side from several processes of it (targets named by side, then a number:
+ * `raw0`, `raw1`, …): the median of its processes' medians, and the median of their CPU per
+ * answer. On a shared VM two processes of one program can run 15 % apart for their whole
+ * lives, whatever the program (docs/performance.md): one process a side compares draws.
+ */
+export function bySide(measured: Measured): Measured {
+  const sides = new Map<string, string[]>();
+  for (const target of Object.keys(measured.rps)) {
+    const side = target.replace(/\d+$/, "");
+    sides.set(side, [...(sides.get(side) ?? []), target]);
+  }
+  const fold = (values: Record<string, number>) =>
+    Object.fromEntries([...sides].flatMap(([side, targets]) => {
+      const known = targets.filter((target) => values[target] !== undefined);
+      return known.length ? [[side, median(known.map((target) => values[target]))]] : [];
+    }));
+  return { rps: fold(measured.rps), cpuUs: fold(measured.cpuUs) };
+}
+
 /** Fills the cache of the service at `base` with every path, then reads each once more (from cache, now rendered); returns the bodies. */
 export async function fillAndRead(base: string, paths: string[]): Promise<Map<string, string>> {
   const agent = keepAliveAgent(CONNECTIONS);

@@ -6,9 +6,12 @@
  * same answers for the same requests: one cached `/v1/song` (JSON, and JSONP for the service);
  * 10,000 distinct cached songs requested with a Zipf(1.0) popularity (a blog player's
  * traffic); and a mix of endpoints, each with its own Zipf popularity. Servers take turns for
- * 7 rounds and each keeps its median, which a burst of other work on the machine moves least
+ * 4 rounds and each keeps its median, which a burst of other work on the machine moves least
  * (on a shared 2-core VM one round of the same server can read anywhere from 0.5× to 1.5× another,
- * so more, shorter rounds give a steadier median than a few long ones). Beside req/s, the CPU
+ * so more, shorter rounds give a steadier median than a few long ones). Raw node, Hono and the
+ * service run as three processes each, and each side's figure is the median of its three: on
+ * this VM a process can run 15 % slower than another of the same program for its whole life,
+ * raw node as much as the service (docs/performance.md). Beside req/s, the CPU
  * time the server process spent per answer over all rounds (Linux `/proc`): a round the host
  * slows down lowers req/s but costs little extra CPU per answer, so that figure moves less.
  */
@@ -19,8 +22,8 @@ import { runWithConcurrency } from "../../../core/concurrency.ts";
 import { startChild, type ChildHandle } from "../lib/child.ts";
 import { keepAliveAgent, timedGet } from "../lib/http.ts";
 import { CONNECTIONS, loadTool } from "../lib/load.ts";
-import { fillAndRead, measureRounds, type Measured } from "../lib/rounds.ts";
-import type { Service } from "../lib/setup.ts";
+import { bySide, fillAndRead, measureRounds, type Measured } from "../lib/rounds.ts";
+import { startService, type Service, type Upstream } from "../lib/setup.ts";
 import { fmt, type Row } from "../lib/table.ts";
 import { zipfSample } from "../lib/zipf.ts";
 
@@ -29,24 +32,36 @@ const DISTINCT_SONGS = 10_000;
 /** requests of a popularity mix, taken in turn by the load generator */
 const SAMPLES = 100_000;
 
-export async function throughput(service: Service, roundSeconds: number): Promise<Row[]> {
+/** fresh processes of each compared server (raw node, Hono, the service), each side's figure the median of theirs */
+const PROCESSES = 3;
+/** rounds of every target (each process of a side is one) */
+const THROUGHPUT_ROUNDS = 4;
+
+export async function throughput(service: Service, upstream: Upstream, roundSeconds: number): Promise<Row[]> {
   const song = (id: number | string) => `/v1/song?origin=blog-player&source=source_a&id=${id}`;
   const songs = Array.from({ length: DISTINCT_SONGS }, (_, i) => song(`z${i}`));
   const mixSets = endpointMix(song);
-  // Every answer is filled, then asked again so the service has its rendered form.
-  const answers = await fillAndRead(service.ready, [SONG, ...songs, ...mixSets.flatMap((set) => set.paths)]);
   const jsonp = `${SONG}&callback=cb`;
-  await fillAndRead(service.ready, [jsonp]);
+  // The run's service and fresh ones started alike; every answer is filled, then asked again so each has its rendered form.
+  const services = [service];
+  for (let i = 1; i < PROCESSES; i++) services.push(await startService(upstream));
+  let answers = new Map<string, string>();
+  for (const one of services) {
+    answers = await fillAndRead(one.ready, [SONG, ...songs, ...mixSets.flatMap((set) => set.paths)]);
+    await fillAndRead(one.ready, [jsonp]);
+  }
 
   const dir = mkdtempSync(join(tmpdir(), "bench-answers-"));
   writeFileSync(join(dir, "answers.json"), JSON.stringify(Object.fromEntries(answers)));
   const env = { BENCH_ANSWERS: join(dir, "answers.json") };
-  const peers: Record<string, ChildHandle<string>> = {
-    raw: await startChild<string>("raw-node", { ...env, BENCH_RAW_HEADERS: "same" }),
-    bare: await startChild<string>("raw-node", env),
-    hono: await startChild<string>("hono", env),
-    express: await startChild<string>("express", env),
-  };
+  // Targets are named by side and process (`raw0`, …): `bySide` folds them.
+  const peers: Record<string, ChildHandle<string>> = {};
+  for (let i = 0; i < PROCESSES; i++) {
+    peers[`raw${i}`] = await startChild<string>("raw-node", { ...env, BENCH_RAW_HEADERS: "same" });
+    peers[`hono${i}`] = await startChild<string>("hono", env);
+  }
+  peers.bare = await startChild<string>("raw-node", env);
+  peers.express = await startChild<string>("express", env);
   try {
     // apicache keeps an answer from its second request on: every path is asked twice first.
     const agent = keepAliveAgent(CONNECTIONS);
@@ -56,25 +71,27 @@ export async function throughput(service: Service, roundSeconds: number): Promis
     const zipfSongs = zipfSample(songs, SAMPLES, 1);
     const mix = mixSample(mixSets);
     // Every target of a load is one of these processes; JSONP is the service's.
-    const processes: Record<string, ChildHandle<string>> = { ...peers, service, jsonp: service };
-    const servers = Object.fromEntries(["raw", "bare", "hono", "express", "service"].map((name) => [name, processes[name].ready]));
+    const processes: Record<string, ChildHandle<string>> = { ...peers };
+    services.forEach((one, i) => Object.assign(processes, { [`service${i}`]: one, [`jsonp${i}`]: one }));
+    const servers = Object.fromEntries(Object.entries(processes).filter(([name]) => !name.startsWith("jsonp")).map(([name, child]) => [name, child.ready]));
     const single = Object.fromEntries(Object.entries(servers).map(([name, base]) => [name, base + SONG]));
+    services.forEach((one, i) => (single[`jsonp${i}`] = one.ready + jsonp));
     // A load of several paths gives each server its base URL; the load generator adds the paths.
     const loads: Record<string, { paths?: string[]; urls: Record<string, string> }> = {
-      single: { urls: { ...single, jsonp: service.ready + jsonp } },
+      single: { urls: single },
       zipf: { urls: servers, paths: zipfSongs },
       mix: { urls: servers, paths: mix },
     };
     const results: Record<string, Measured> = {};
     const pids = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, child.pid]));
-    for (const [name, { urls, paths }] of Object.entries(loads)) results[name] = await measureRounds(urls, pids, roundSeconds, paths);
+    for (const [name, { urls, paths }] of Object.entries(loads)) results[name] = bySide(await measureRounds(urls, pids, roundSeconds, paths, 0, THROUGHPUT_ROUNDS));
     return [
       ...rows("one cached /v1/song", answers.get(SONG)!.length, results.single, [["service", "JSON"], ["jsonp", "JSONP"]]),
       ...rows(`${DISTINCT_SONGS.toLocaleString("en-US")} cached songs, Zipf(1.0)`, undefined, results.zipf, [["service", "JSON"]]),
       ...rows(`cached mix of endpoints (${mixSets.map((s) => `${s.name} ${Math.round(s.share * 100)} %`).join(", ")})`, undefined, results.mix, [["service", "JSON"]]),
     ];
   } finally {
-    await Promise.all(Object.values(peers).map((p) => p.stop()));
+    await Promise.all([...Object.values(peers), ...services.slice(1)].map((p) => p.stop()));
   }
 }
 
@@ -84,7 +101,7 @@ export async function throughput(service: Service, roundSeconds: number): Promis
 function rows(load: string, bytes: number | undefined, { rps, cpuUs }: Measured, mine: [string, string][]): Row[] {
   const size = bytes ? `, the same ${bytes}-byte answer` : ", the same answers";
   const out: Row[] = [
-    { metric: `${load}: raw node:http${size}, headers included (${loadTool()}, ${CONNECTIONS} connections)`, measured: fmt.rps(rps.raw), target: "(the limit of Node)", ratio: 1 },
+    { metric: `${load}: raw node:http${size}, headers included (${loadTool()}, ${CONNECTIONS} connections; each of raw, Hono and the service the median of ${PROCESSES} processes)`, measured: fmt.rps(rps.raw), target: "(the limit of Node)", ratio: 1 },
     { metric: `${load}: raw node:http, type and length headers only`, measured: fmt.rps(rps.bare), target: "(reference)", ratio: rps.bare / rps.raw },
     { metric: `${load}: Hono + LRU of parsed answers`, measured: fmt.rps(rps.hono), target: "(peer)", ratio: rps.hono / rps.raw },
     { metric: `${load}: Express + apicache`, measured: fmt.rps(rps.express), target: "(peer)", ratio: rps.express / rps.raw },
