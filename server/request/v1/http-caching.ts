@@ -38,9 +38,32 @@ export function cacheControl(freshness: Freshness, now: number): string {
   if (freshness.kind === "revalidate") return "no-cache";
   const { expiresAt, staleSeconds } = freshness;
   const left = Math.ceil((expiresAt - now) / 1000);
-  if (left > 0) return staleSeconds > 0 ? `public, max-age=${left}, stale-if-error=${staleSeconds}` : `public, max-age=${left}`;
+  if (left > 0) return publicControl(left, staleSeconds);
   const standIn = Math.floor((expiresAt + staleSeconds * 1000 - now) / 1000);
   return standIn > 0 ? `public, max-age=0, stale-if-error=${standIn}` : "no-store";
+}
+
+/**
+ * `public, max-age=…` texts by (seconds left, stale seconds), kept while they are asked for:
+ * answers cached about the same time share one text, made once (and flattened by the first
+ * header check) instead of once per answer per second. Cleared when full: a fresh start costs
+ * a text per pair, and keeps the map small.
+ */
+const publicControls = new Map<number, string>();
+const MAX_PUBLIC_CONTROLS = 4096;
+/** Stale windows from this many seconds (12 days) on are not worth a shared text. */
+const STALE_KEY_SPAN = 2 ** 20;
+
+function publicControl(left: number, staleSeconds: number): string {
+  if (staleSeconds >= STALE_KEY_SPAN) return `public, max-age=${left}, stale-if-error=${staleSeconds}`;
+  const key = left * STALE_KEY_SPAN + staleSeconds;
+  let text = publicControls.get(key);
+  if (text === undefined) {
+    text = staleSeconds > 0 ? `public, max-age=${left}, stale-if-error=${staleSeconds}` : `public, max-age=${left}`;
+    if (publicControls.size >= MAX_PUBLIC_CONTROLS) publicControls.clear();
+    publicControls.set(key, text);
+  }
+  return text;
 }
 
 /** The life of a cached answer as a freshness; `never` when it has none (not one cached answer). */

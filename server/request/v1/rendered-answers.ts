@@ -5,7 +5,7 @@
  * itself: method, user-agent and rate limit (see `fast-path.ts`). An entry lives no
  * longer than the cached answer it was made from.
  */
-import { LRUCache } from "lru-cache";
+import { SecondChanceMap } from "../../engine/cache/second-chance.ts";
 import type { CompressedForms } from "../compression.ts";
 import type { RequestMeter } from "../metrics/request-metrics.ts";
 import { encodeHitFields, type HitFields } from "../access-line.ts";
@@ -63,7 +63,9 @@ export class RenderedAnswer implements HitFields {
   readonly encoded: HitFields["encoded"];
   /** where its answers are counted, once the first is (`metrics/request-metrics.ts`) */
   meter: RequestMeter | undefined = undefined;
-  private control = { secondsLeft: Number.NaN, value: "" };
+  /** its `Cache-Control` text for one second of its life (`cacheControl`) */
+  private controlSeconds = Number.NaN;
+  private controlText = "";
 
   constructor(init: RenderedAnswerInit) {
     this.status = init.status;
@@ -88,8 +90,11 @@ export class RenderedAnswer implements HitFields {
     const secondsLeft = Math.ceil((this.expiresAt - now) / 1000);
     // Past its end (never sent from here) the text depends on more than the seconds left.
     if (secondsLeft <= 0) return cacheControl(this.freshness, now);
-    if (secondsLeft !== this.control.secondsLeft) this.control = { secondsLeft, value: cacheControl(this.freshness, now) };
-    return this.control.value;
+    if (secondsLeft !== this.controlSeconds) {
+      this.controlSeconds = secondsLeft;
+      this.controlText = cacheControl(this.freshness, now);
+    }
+    return this.controlText;
   }
 }
 
@@ -99,11 +104,11 @@ const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_TARGET_LENGTH = 2048;
 
 export class RenderedAnswers {
-  private readonly entries: LRUCache<string, RenderedAnswer>;
+  private readonly entries: SecondChanceMap<RenderedAnswer>;
 
   constructor(maxBytes = DEFAULT_MAX_BYTES) {
     // Room for the compressed forms too (they weigh well under half the body for JSON), made later.
-    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (answer, target) => Math.ceil(answer.body.length * (answer.compressed ? 1.5 : 1)) + target.length + 256 });
+    this.entries = new SecondChanceMap(maxBytes, (answer, target) => Math.ceil(answer.body.length * (answer.compressed ? 1.5 : 1)) + target.length + 256);
   }
 
   remember(target: string, answer: RenderedAnswerInit): void {
