@@ -4,14 +4,13 @@
  * prefix of one private `redis-server` (kept off the server core, like the simulators):
  * - the memory store (the default config);
  * - `store.redis` with the in-process tier (the default with Redis): a hot key costs one Redis
- *   read per lifetime, but the rate limit, shared exactly by every instance, is one Redis
- *   round trip per request;
+ *   read per lifetime, and the rate limit, shared by every instance, a Redis round trip per
+ *   lease of a busy client's points (`redis-windows.ts`);
  * - `store.redis` with `cache.localTier: false`: every read asks Redis too.
  * Loads: one cached song, and 10,000 cached songs with a Zipf(1.0) popularity, all from one
  * client (wrk's 50 connections), then the same songs from 1,000 clients in turn (each
- * request's `X-Forwarded-For`, believed from loopback): the rate limit counts a client's requests
- * of one turn of the event loop in one Redis round trip, so one client is its best case and
- * many clients its worst.
+ * request's `X-Forwarded-For`, believed from loopback): each client has a lease of its own, so
+ * one client is the rate limit's best case and many clients its worst.
  */
 import { HAVE_REDIS_SERVER, startPrivateRedis } from "../../redis/redis-server.ts";
 import { pinHelper } from "../lib/cpu.ts";
