@@ -134,6 +134,33 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit's windows in Redis", () => {
     });
   });
 
+  describe("one instance, a busy client", () => {
+    let app: FakeApp;
+    beforeAll(async () => {
+      app = await startFakeApp({ config: { store: { redis: redis.url, prefix: "busy-app" }, rateLimit: { points: 100_000, duration: 60, trustProxy: true } } });
+    });
+    afterAll(() => app?.close());
+
+    it("its answers, cached (fast path) and not (h3), count down RateLimit-Remaining one by one, leases or not", async () => {
+      const caller = { headers: { "x-forwarded-for": "198.51.100.30" } };
+      const song = v1("song", { source: "source_a", id: "7" });
+      const remaining: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        const response = await app.get(i % 5 ? song : v1("source"), caller);
+        await response.arrayBuffer();
+        expect(response.status).toBe(200);
+        remaining.push(Number(response.headers.get("ratelimit-remaining")));
+      }
+      expect(remaining).toEqual(remaining.map((_, i) => 100_000 - i - 1));
+      // Redis counted every one of them, and at most a lease and a half more
+      const keys = await client.keys("busy-app:rl:*");
+      expect(keys).toHaveLength(1);
+      const counted = Number(await client.get(keys[0]));
+      expect(counted).toBeGreaterThanOrEqual(300);
+      expect(counted).toBeLessThanOrEqual(300 + 1.5 * MAX_LEASE);
+    });
+  });
+
   describe("two instances", () => {
     let a: FakeApp;
     let b: FakeApp;
