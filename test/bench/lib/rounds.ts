@@ -17,19 +17,26 @@ export interface Measured {
   cpuUs: Record<string, number>;
 }
 
+/** A target of a load: its URL, and the `Accept-Encoding` its requests send (none by default). */
+export interface Target {
+  url: string;
+  acceptEncoding?: string;
+}
+
 /**
- * Every target in turn, `rounds` times, after one warm-up second each: `urls` by target name,
- * `pids` the process answering each; `paths` (taken in turn) replace each URL's own path; with
+ * Every target in turn, `rounds` times, after one warm-up second each: `urls` by target name
+ * (a URL, or a `Target`), `pids` the process answering each; `paths` (taken in turn) replace each URL's own path; with
  * `clients`, requests come from that many clients in turn (see `load`).
  */
-export async function measureRounds(urls: Record<string, string>, pids: Record<string, number>, roundSeconds: number, paths?: string[], clients = 0, rounds = ROUNDS): Promise<Measured> {
+export async function measureRounds(urls: Record<string, string | Target>, pids: Record<string, number>, roundSeconds: number, paths?: string[], clients = 0, rounds = ROUNDS): Promise<Measured> {
   const rps: Record<string, number[]> = {};
   const cpu: Record<string, { ms: number; answers: number }> = {};
-  for (const url of Object.values(urls)) await load(url, 1, paths, { clients }); // warm-up
+  const targets = Object.entries(urls).map(([name, target]) => [name, typeof target === "string" ? { url: target } : target] as const);
+  for (const [, { url, acceptEncoding }] of targets) await load(url, 1, paths, { clients, acceptEncoding }); // warm-up
   for (let round = 0; round < rounds; round++) {
-    for (const [target, url] of Object.entries(urls)) {
+    for (const [target, { url, acceptEncoding }] of targets) {
       const before = processCpuMs(pids[target]);
-      const rate = await load(url, roundSeconds, paths, { clients });
+      const rate = await load(url, roundSeconds, paths, { clients, acceptEncoding });
       const after = processCpuMs(pids[target]);
       (rps[target] ??= []).push(rate);
       const spent = (cpu[target] ??= { ms: 0, answers: 0 });

@@ -3,19 +3,18 @@
  * - counting for `/metrics`: the service as configured (metrics on) against services that
  *   differ only by `metrics.enabled: false`, on the same cached `/v1/song`, in alternating
  *   rounds; five fresh processes of each, each its median over the rounds, and each side the
- *   median of its five (one process can run a few per cent apart from another of the same
- *   code for its whole life); target: counting costs at most 3 % of throughput;
+ *   median of its five (`bySide`: one process can run a few per cent apart from another of the
+ *   same code for its whole life); target: counting costs at most 3 % of throughput;
  * - a client that accepts gzip, on a cached answer over 1 KB (an album): its compressed form
  *   is made once and sent from then on; beside the same answer to a client that takes none.
  */
 import { request } from "node:http";
-import { processCpuMs } from "../lib/cpu.ts";
 import { BENCH_UA } from "../lib/http.ts";
-import { CONNECTIONS, load, loadTool } from "../lib/load.ts";
+import { CONNECTIONS, loadTool } from "../lib/load.ts";
+import { bySide, measureRounds, type Target } from "../lib/rounds.ts";
 import { startService, type Service, type Upstream } from "../lib/setup.ts";
 import { fmt, type Row } from "../lib/table.ts";
 
-const ROUNDS = 7;
 /** fresh service processes of each side of the counting comparison */
 const PROCESSES = 5;
 const SONG = "/v1/song?origin=bench&source=source_a&id=3135556";
@@ -37,38 +36,22 @@ export async function observability(service: Service, upstream: Upstream, roundS
     const gzipped = await get(service.ready + ALBUM, "gzip");
     if (gzipped.encoding !== "gzip" || plain.encoding !== undefined) throw new Error(`the album is not answered as expected: ${plain.encoding}, ${gzipped.encoding}`);
 
-    const targets: Record<string, { url: string; pid: number; acceptEncoding?: string }> = {
-      ...Object.fromEntries(counted.map((s, i) => [`counted${i}`, { url: s.ready + SONG, pid: s.pid }])),
-      ...Object.fromEntries(uncounted.map((s, i) => [`uncounted${i}`, { url: s.ready + SONG, pid: s.pid }])),
-      identity: { url: service.ready + ALBUM, pid: service.pid },
-      gzip: { url: service.ready + ALBUM, pid: service.pid, acceptEncoding: "gzip" },
+    const targets: Record<string, Target> = {
+      ...Object.fromEntries(counted.map((s, i) => [`counted${i}`, { url: s.ready + SONG }])),
+      ...Object.fromEntries(uncounted.map((s, i) => [`uncounted${i}`, { url: s.ready + SONG }])),
+      identity: { url: service.ready + ALBUM },
+      gzip: { url: service.ready + ALBUM, acceptEncoding: "gzip" },
     };
-    const rps: Record<string, number[]> = {};
-    const cpu: Record<string, { ms: number; answers: number }> = {};
-    for (const { url, acceptEncoding } of Object.values(targets)) await load(url, 1, undefined, { acceptEncoding }); // warm-up
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, { url, pid, acceptEncoding }] of Object.entries(targets)) {
-        const before = processCpuMs(pid);
-        const rate = await load(url, roundSeconds, undefined, { acceptEncoding });
-        const after = processCpuMs(pid);
-        (rps[name] ??= []).push(rate);
-        const spent = (cpu[name] ??= { ms: 0, answers: 0 });
-        if (before !== undefined && after !== undefined) spent.ms += after - before;
-        spent.answers += rate * roundSeconds;
-      }
-    }
-    const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const median = (name: string) => middle(rps[name]);
-    const side = (prefix: string) => Object.keys(targets).filter((name) => name.replace(/\d+$/, "") === prefix);
-    // One figure a side: the median of its processes' medians; CPU over all its processes' rounds.
-    const sideMedian = (prefix: string) => middle(side(prefix).map(median));
-    const us = (prefix: string) => {
-      const names = side(prefix);
-      const ms = names.reduce((sum, name) => sum + cpu[name].ms, 0);
-      const answers = names.reduce((sum, name) => sum + cpu[name].answers, 0);
-      return ms > 0 ? `${((ms * 1000) / answers).toFixed(1)} µs` : "n/a";
+    const pids = {
+      ...Object.fromEntries(counted.map((s, i) => [`counted${i}`, s.pid])),
+      ...Object.fromEntries(uncounted.map((s, i) => [`uncounted${i}`, s.pid])),
+      identity: service.pid,
+      gzip: service.pid,
     };
-    const [on, off, identity, gzip] = [sideMedian("counted"), sideMedian("uncounted"), median("identity"), median("gzip")];
+    // One figure a side: the median of its processes' medians, and of their CPU per answer.
+    const { rps, cpuUs } = bySide(await measureRounds(targets, pids, roundSeconds));
+    const us = (side: string) => (cpuUs[side] !== undefined ? `${cpuUs[side].toFixed(1)} µs` : "n/a");
+    const [on, off, identity, gzip] = [rps.counted, rps.uncounted, rps.identity, rps.gzip];
     return [
       {
         metric: `one cached /v1/song: counting for /metrics on vs off (${loadTool()}, ${CONNECTIONS} connections, median of ${PROCESSES} processes a side)`,
