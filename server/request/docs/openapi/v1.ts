@@ -97,7 +97,7 @@ export function v1Components(): { parameters: JsonSchema; headers: JsonSchema; s
     },
     headers: {
       "RateLimit-Limit": { description: "requests allowed per window", schema: { type: "integer" } },
-      "RateLimit-Remaining": { description: "requests left in this window", schema: { type: "integer" } },
+      "RateLimit-Remaining": { description: "requests left in this window (with Redis and several instances: as the answering instance last learnt it)", schema: { type: "integer" } },
       "RateLimit-Reset": { description: "seconds until the window resets", schema: { type: "integer" } },
       "Retry-After": { description: "seconds to wait before the next request", schema: { type: "integer" } },
       "X-Cache": { description: "HIT (from cache, cost 0), MISS (from the upstream) or STALE (an expired answer standing in for a failing upstream)", schema: { type: "string", enum: ["HIT", "MISS", "STALE"] } },
