@@ -145,7 +145,7 @@ class FastPath {
     // One array, filled by push: spreading or concatenating the same pairs costs several times as much.
     const pairs = answer.headerPairs.slice();
     if (decision) addRateLimitPairs(pairs, decision);
-    pairs.push("cache-control", answer.cacheControl(Date.now()), REQUEST_ID_HEADER, reqId);
+    pairs.push("cache-control", cacheControl(answer.freshness, Date.now()), REQUEST_ID_HEADER, reqId);
     if (answer.etag !== undefined) {
       pairs.push("etag", answer.etag);
       if (notModified(request.ifNoneMatch, answer.etag)) {

@@ -46,7 +46,7 @@ export function cacheControl(freshness: Freshness, now: number): string {
 /**
  * `public, max-age=…` texts by (seconds left, stale seconds), kept while they are asked for:
  * answers cached about the same time share one text, made once (and flattened by the first
- * header check) instead of once per answer per second. Cleared when full: a fresh start costs
+ * header check) instead of once per answer per second, and a hot answer's hits reuse it. Cleared when full: a fresh start costs
  * a text per pair, and keeps the map small.
  */
 const publicControls = new Map<number, string>();
@@ -55,13 +55,14 @@ const MAX_PUBLIC_CONTROLS = 4096;
 const STALE_KEY_SPAN = 2 ** 20;
 
 function publicControl(left: number, staleSeconds: number): string {
-  if (staleSeconds >= STALE_KEY_SPAN) return `public, max-age=${left}, stale-if-error=${staleSeconds}`;
-  const key = left * STALE_KEY_SPAN + staleSeconds;
-  let text = publicControls.get(key);
+  const key = staleSeconds < STALE_KEY_SPAN ? left * STALE_KEY_SPAN + staleSeconds : undefined;
+  let text = key === undefined ? undefined : publicControls.get(key);
   if (text === undefined) {
     text = staleSeconds > 0 ? `public, max-age=${left}, stale-if-error=${staleSeconds}` : `public, max-age=${left}`;
-    if (publicControls.size >= MAX_PUBLIC_CONTROLS) publicControls.clear();
-    publicControls.set(key, text);
+    if (key !== undefined) {
+      if (publicControls.size >= MAX_PUBLIC_CONTROLS) publicControls.clear();
+      publicControls.set(key, text);
+    }
   }
   return text;
 }

@@ -10,7 +10,7 @@ import type { CompressedForms } from "../compression.ts";
 import type { RequestMeter } from "../metrics/request-metrics.ts";
 import { encodeHitFields, type HitFields } from "../access-line.ts";
 import type { RoutePolicy } from "../pipeline.ts";
-import { cacheControl, type Freshness } from "./http-caching.ts";
+import type { Freshness } from "./http-caching.ts";
 
 /** What a kept answer is made from (`remember`). */
 export interface RenderedAnswerInit {
@@ -20,7 +20,7 @@ export interface RenderedAnswerInit {
   body: Buffer;
   /** epoch milliseconds: the end of life of the cached answer it was made from */
   expiresAt: number;
-  /** how HTTP caches may keep it (`Cache-Control`, worked out when sent) */
+  /** how HTTP caches may keep it (`Cache-Control`, worked out when sent: `cacheControl` shares the texts) */
   freshness: Freshness;
   /** its entity tag, when caches may keep it */
   etag?: string;
@@ -40,7 +40,7 @@ export interface RenderedAnswerInit {
 
 /**
  * A kept answer, with what every request for it needs worked out once: the body's length, the
- * access line's unchanging fields. Every field is set at construction, so that the objects of
+ * access line's unchanging fields (its `Cache-Control` text is shared, `http-caching.ts`). Every field is set at construction, so that the objects of
  * the hot path share one shape.
  */
 export class RenderedAnswer implements HitFields {
@@ -63,9 +63,6 @@ export class RenderedAnswer implements HitFields {
   readonly encoded: HitFields["encoded"];
   /** where its answers are counted, once the first is (`metrics/request-metrics.ts`) */
   meter: RequestMeter | undefined = undefined;
-  /** its `Cache-Control` text for one second of its life (`cacheControl`) */
-  private controlSeconds = Number.NaN;
-  private controlText = "";
 
   constructor(init: RenderedAnswerInit) {
     this.status = init.status;
@@ -83,18 +80,6 @@ export class RenderedAnswer implements HitFields {
     this.callback = init.callback;
     this.compressed = init.compressed;
     this.encoded = encodeHitFields(init.path, init.source, init.origin);
-  }
-
-  /** Its `Cache-Control` at `now`: the same text for every request of one second of its life, so made once for them. */
-  cacheControl(now: number): string {
-    const secondsLeft = Math.ceil((this.expiresAt - now) / 1000);
-    // Past its end (never sent from here) the text depends on more than the seconds left.
-    if (secondsLeft <= 0) return cacheControl(this.freshness, now);
-    if (secondsLeft !== this.controlSeconds) {
-      this.controlSeconds = secondsLeft;
-      this.controlText = cacheControl(this.freshness, now);
-    }
-    return this.controlText;
   }
 }
 
