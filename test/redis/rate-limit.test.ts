@@ -125,6 +125,19 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit's windows in Redis", () => {
       other.disconnect();
     });
 
+    it("a request that waits while a renewal is under way counts only what was spent, not what is held", async () => {
+      const windows = new RedisWindows(client, 1_000_000, 60_000, "overlap");
+      const remaining = async () => decide(await windows.consume("c")).remaining;
+      // first point counted alone, the second with a lease of one, the third from that lease (renewal sent)
+      const seen = [await remaining(), await remaining()];
+      const third = windows.consume("c");
+      await new Promise((r) => setImmediate(r)); // the renewal goes out
+      const fourth = windows.consume("c"); // nothing held yet: it waits for a call of its own
+      seen.push(decide(await third).remaining, decide(await fourth).remaining, await remaining());
+      expect(seen).toEqual([999_999, 999_998, 999_997, 999_996, 999_995]);
+      windows.dispose();
+    });
+
     it("a lease ends with its window: the next window counts from the start", async () => {
       const windows = new RedisWindows(client, 1_000_000, 300, "ends");
       for (let i = 0; i < 50; i++) await windows.consume("c");

@@ -194,11 +194,15 @@ export class RedisWindows {
     lease.endsAt = endsAt;
     lease.asking = false;
     if (granted > 0) lease.granted = granted;
+    // A request is allowed by its place in Redis's count; what is left, as a lease's spending
+    // says it, does not count the points this instance holds unspent (a renewal can come back
+    // before the call of requests that waited while it was under way).
     const before = count - granted - waiters.length;
+    const heldBefore = lease.left - granted;
     const resetSeconds = Math.max(1, Math.ceil((endsAt - now) / 1000));
     waiters.forEach((resolve, i) => {
-      const used = before + i + 1;
-      resolve({ decision: { allowed: used <= this.points, limit: this.points, remaining: Math.max(0, this.points - used), resetSeconds } });
+      const place = before + i + 1;
+      resolve({ decision: { allowed: place <= this.points, limit: this.points, remaining: Math.max(0, this.points - place + heldBefore), resetSeconds } });
     });
   }
 
