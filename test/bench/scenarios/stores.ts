@@ -1,7 +1,8 @@
 /**
  * Cached answers with the cache (and the rate limit) in Redis, side by side with the memory
- * store in one run: three configurations, two fresh processes of each (each store's figure the
- * median of its two: processes of one build differ by up to 15 % on this VM), taking turns
+ * store in one run: three configurations, three fresh processes of each (each store's figure
+ * the median of its three: processes of one build differ by up to 15 % on this VM, and the
+ * mean of two, which a median of two is, still moved the ratio by 0.15 between runs), taking turns
  * under the same loads, each Redis one on its own prefix of one private `redis-server` (kept
  * off the server core, like the simulators):
  * - the memory store (the default config);
@@ -38,7 +39,7 @@ const STORES = {
 type Store = keyof typeof STORES;
 
 /** fresh processes of each store, each store's figure the median of theirs (`bySide`) */
-const PROCESSES = 2;
+const PROCESSES = 3;
 const STORES_ROUNDS = 4;
 
 export async function stores(upstream: Upstream, roundSeconds: number): Promise<Row[]> {
