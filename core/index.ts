@@ -21,6 +21,8 @@ export {
   type SearchQuery,
   type PlaylistQuery,
   type SourceMethods,
+  type Capability,
+  type CapabilitySet,
   type SourceInstance,
   type SourcePluginDefinition,
   type SearchPaging,
@@ -60,8 +62,6 @@ export {
   type StatusInfo,
 } from "./domain.ts";
 export {
-  type Capability,
-  type CapabilitySet,
   type Operation,
   type OperationName,
   type OperationSet,

@@ -22,7 +22,7 @@ import {
   SongUrl,
 } from "./domain.ts";
 import { PlaylistParams, RankParams, SearchParams, SongUrlParams, SourceAndId } from "./params.ts";
-import type { CallContext, SourceMethods } from "./plugin.ts";
+import type { CallContext, Capability, SourceMethods } from "./plugin.ts";
 
 type CacheKey = Record<string, string | number | undefined>;
 
@@ -186,9 +186,7 @@ export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
 /** A row of the capability matrix: which operations one source is served. */
 export type OperationSet = Record<OperationName, boolean>;
 
-/** The capabilities a source plugin declares, each backed by a method, in the order of the capability matrix. */
-export type Capability = keyof SourceMethods;
-export type CapabilitySet = Record<Capability, boolean>;
+/** The capabilities a source plugin declares (`plugin.ts`), in the order of the capability matrix. */
 export const CAPABILITIES = OPERATION_NAMES.filter((name) => !("by" in OPERATIONS[name])) as Capability[];
 
 /** The parameters of one operation, as validated. */

@@ -17,7 +17,6 @@ import type {
   SongUrl,
 } from "./domain.ts";
 import type { Logger } from "./logger.ts";
-import type { Capability, CapabilitySet } from "./operations.ts";
 import type { ServiceOf } from "./tokens.ts";
 
 /** Marks a definition as made by this core, across copies of the package. */
@@ -96,6 +95,10 @@ export interface SourceMethods {
   /** without an id: the list of charts; with one: that chart and its songs */
   rank(id: string | undefined, ctx: CallContext): Promise<RankList | RankDetail>;
 }
+
+/** The capabilities a source plugin declares, each backed by a method. */
+export type Capability = keyof SourceMethods;
+export type CapabilitySet = Record<Capability, boolean>;
 
 /** The methods of exactly the declared capabilities (any of them when not known statically). */
 export type SourceInstance<C extends Partial<CapabilitySet>> = Partial<CapabilitySet> extends C

@@ -3,8 +3,8 @@
  * plugin and the field (`plugin "deezer".capabilities.album: expected boolean`), so a
  * broken installation is reported at once instead of one failure per restart.
  */
-import { CAPABILITIES, type Capability } from "./operations.ts";
-import { PLUGIN_API_VERSION, PLUGIN_BRAND, type AnyPluginDefinition, type PluginKind } from "./plugin.ts";
+import { CAPABILITIES } from "./operations.ts";
+import { PLUGIN_API_VERSION, PLUGIN_BRAND, type AnyPluginDefinition, type Capability, type PluginKind } from "./plugin.ts";
 
 const KINDS: readonly PluginKind[] = ["source", "lyrics", "share"];
 const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;

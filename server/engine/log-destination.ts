@@ -5,8 +5,10 @@
  * `time LEVEL [scope] message key=value…` on its way out.
  */
 import { destination, type DestinationStream } from "pino";
-import type { LogFormat } from "./logger.ts";
 import { readableLine, type LogFields } from "../../core/log-line.ts";
+
+/** JSON lines, or readable ones for a terminal. */
+export type LogFormat = "json" | "pretty";
 
 /** The writer of `stream` in `format`. */
 export function logDestination(stream: "stdout" | "stderr", format: LogFormat): DestinationStream {

@@ -8,11 +8,9 @@
 import { pino, type DestinationStream, type Logger as Pino } from "pino";
 import { cleanFields, cleanText, type LogFields } from "../../core/log-line.ts";
 import type { Logger } from "../../core/logger.ts";
-import { logDestination, flushDestinations } from "./log-destination.ts";
+import { logDestination, flushDestinations, type LogFormat } from "./log-destination.ts";
 
-export type { LogFields, Logger };
-
-export type LogFormat = "json" | "pretty";
+export type { LogFields, LogFormat, Logger };
 
 /** `LOG_FORMAT` (json or pretty); when unset, JSON unless stdout is a terminal. */
 export function logFormat(env: NodeJS.ProcessEnv = process.env, terminal = process.stdout.isTTY === true): LogFormat {

@@ -18,7 +18,7 @@ import { Tokens } from "../../core/tokens.ts";
 import { createNodeHandler } from "../request/app.ts";
 import { primaryChannel } from "./cluster.ts";
 import { InFlight, drainServer } from "./graceful.ts";
-import { lifecycleOf } from "./lifecycle.ts";
+import { lifecycleOf } from "../engine/lifecycle.ts";
 import { startMetrics } from "../request/metrics/group.ts";
 import { serve } from "./listen.ts";
 import { nodeEntry } from "./node-server.ts";

@@ -7,7 +7,7 @@
 import { MethodError, RateLimitError } from "../../core/errors.ts";
 import type { RateDecision } from "../../core/services.ts";
 import type { UserAgentPolicy } from "../engine/guard/user-agent.ts";
-import type { RoutePolicy } from "./pipeline.ts";
+import type { RoutePolicy } from "./route-policy.ts";
 
 /** Whether the route serves this method; if not, `methodRefusal` says so (1004, with `Allow`). */
 export function allowsMethod(policy: RoutePolicy, method: string): boolean {

@@ -11,7 +11,7 @@ import { UserAgentBlockedError, toServiceError } from "../../core/errors.ts";
 import { rateLimitKey } from "../engine/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../engine/guard/user-agent.ts";
 import type { Logger } from "../engine/logger.ts";
-import type { RequestKind, TrafficStats } from "../engine/share/traffic-stats.ts";
+import type { TrafficStats } from "../engine/share/traffic-stats.ts";
 import type { OriginStats, RateLimiter } from "../../core/services.ts";
 import { logAccess, loggedPath } from "./access-line.ts";
 import { addRateLimitPairs, allowsMethod, methodRefusal, rateLimitKeyOf, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
@@ -20,23 +20,7 @@ import { UNMATCHED_ROUTE, type RequestMetrics } from "./metrics/request-metrics.
 import { stateOf, type Family } from "./request-state.ts";
 import { REQUEST_ID_HEADER, requestId } from "./request-id.ts";
 import { replyFailure } from "./replies.ts";
-
-export interface RoutePolicy {
-  /** which envelope its answers use */
-  family: Family;
-  /** methods served; others are refused with `Allow` */
-  methods: readonly string[];
-  /** refuse the default user-agents of HTTP libraries (4002) */
-  userAgent: boolean;
-  /** the rate limit's key prefix; no rate limit when absent */
-  rateLimit?: string;
-  /** counted in the share service's traffic statistics as this kind */
-  traffic?: RequestKind;
-  /** the spec's `cb` alias of `callback` (`/v1`) */
-  cbAlias?: boolean;
-  /** a probe or a scrape: no access line unless config `log.probes` */
-  quiet?: boolean;
-}
+import type { RoutePolicy } from "./route-policy.ts";
 
 export interface PipelineServices {
   userAgents: UserAgentPolicy;

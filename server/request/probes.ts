@@ -13,8 +13,8 @@ import type { H3, H3Event } from "h3";
 import type { DependencyContainer } from "tsyringe";
 import type { RedisLink } from "../engine/redis/connection.ts";
 import { Tokens } from "../../core/tokens.ts";
-import { lifecycleOf } from "../process/lifecycle.ts";
-import type { RoutePolicy } from "./pipeline.ts";
+import { lifecycleOf } from "../engine/lifecycle.ts";
+import type { RoutePolicy } from "./route-policy.ts";
 import { stateOf } from "./request-state.ts";
 import { replyBody } from "./share/respond.ts";
 

@@ -1,7 +1,7 @@
 /** A failure in the envelope of the route's family: `/v1` (and pages) or `/api`. */
 import type { H3Event } from "h3";
 import type { ServiceErrorLike } from "../../core/errors.ts";
-import type { RoutePolicy } from "./pipeline.ts";
+import type { RoutePolicy } from "./route-policy.ts";
 import { stateOf } from "./request-state.ts";
 import { replyShareError } from "./share/respond.ts";
 import { replyV1Error } from "./v1/respond.ts";

@@ -9,7 +9,7 @@ import { ERROR_CODES, type ErrorKind } from "../../core/errors.ts";
 import { OPERATION_NAMES, OPERATIONS } from "../../core/operations.ts";
 import { API_FAILURES } from "../../server/request/docs/openapi/api.ts";
 import { OPERATION_EXAMPLES } from "../../server/request/docs/openapi/examples.ts";
-import type { RoutePolicy } from "../../server/request/pipeline.ts";
+import type { RoutePolicy } from "../../server/request/route-policy.ts";
 import { apiStatus } from "../../server/request/share/errors.ts";
 import { V1_STATUS } from "../../core/errors.ts";
 import { startDemoApp, type DemoApp } from "../support/demo-app.ts";

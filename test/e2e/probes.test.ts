@@ -8,7 +8,7 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lifecycleOf } from "../../server/process/lifecycle.ts";
+import { lifecycleOf } from "../../server/engine/lifecycle.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { PROJECT_ROOT, freePort, startMainProcess } from "../support/main-process.ts";
 import { HAVE_REDIS_SERVER, startPrivateRedis, type PrivateRedis } from "../redis/redis-server.ts";

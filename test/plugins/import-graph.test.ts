@@ -1,7 +1,7 @@
 /**
- * The import graph of the kit, the service and the bundled plugins has no cycles: a module's
- * runtime imports (type-only ones are erased) never lead back to it. With the kit at the
- * bottom (`kit-imports.test.ts`), the layers read from the top down.
+ * The import graph of the kit, the service and the bundled plugins (and the pages' browser
+ * scripts) has no cycles: a module's imports, type-only ones too, never lead back to it. With
+ * the kit at the bottom (`kit-imports.test.ts`), the layers read from the top down.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -10,9 +10,9 @@ import { sourceFiles, specifiers } from "../support/source-files.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
-/** The files a file imports at run time, by relative path. */
-function runtimeImports(file: string, known: Set<string>): string[] {
-  return specifiers(readFileSync(file, "utf8"), { runtime: true })
+/** The files a file imports (for its types too), by relative path. */
+function importsOf(file: string, known: Set<string>): string[] {
+  return specifiers(readFileSync(file, "utf8"))
     .filter((spec) => spec.startsWith("."))
     .map((spec) => resolve(dirname(file), spec))
     .filter((target) => known.has(target));
@@ -51,9 +51,9 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 describe("the import graph", () => {
-  const files = ["core", "server", "plugins"].flatMap((folder) => sourceFiles(join(ROOT, folder), ["test"])).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+  const files = ["core", "server", "plugins"].flatMap((folder) => sourceFiles(join(ROOT, folder), ["test"])).filter((file) => /\.(ts|js|mjs)$/.test(file) && !file.endsWith(".test.ts"));
   const known = new Set(files);
-  const graph = new Map(files.map((file) => [file, runtimeImports(file, known)]));
+  const graph = new Map(files.map((file) => [file, importsOf(file, known)]));
 
   it("covers the kit, the service and the plugins", () => {
     expect(files.length).toBeGreaterThan(150);
@@ -62,5 +62,15 @@ describe("the import graph", () => {
 
   it("has no cycles", () => {
     expect(cycles(graph).map((group) => group.map((file) => relative(ROOT, file)))).toEqual([]);
+  });
+
+  it("keeps the service's layers in order: the engine below the request files, both below the process files", () => {
+    const below: Record<string, string[]> = { "server/engine/": ["server/request/", "server/process/"], "server/request/": ["server/process/"] };
+    const upward = [...graph].flatMap(([file, targets]) => {
+      const from = relative(ROOT, file);
+      const higher = Object.entries(below).find(([layer]) => from.startsWith(layer))?.[1] ?? [];
+      return targets.map((target) => relative(ROOT, target)).filter((to) => higher.some((layer) => to.startsWith(layer))).map((to) => `${from} -> ${to}`);
+    });
+    expect(upward).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { PluginCatalog, discoverPlugins } from "../../server/engine/plugins/disc
 import type { AnyPluginDefinition } from "../../core/plugin.ts";
 import { createApp, createNodeHandler } from "../../server/request/app.ts";
 import { RenderedAnswers } from "../../server/request/v1/rendered-answers.ts";
-import { lifecycleOf } from "../../server/process/lifecycle.ts";
+import { lifecycleOf } from "../../server/engine/lifecycle.ts";
 import { hardenServer, nodeEntry } from "../../server/process/node-server.ts";
 
 export const TEST_UA = "music-aggregator-tests/1.0";

@@ -3,9 +3,9 @@
  * the lyrics provider, and the capability matrix of `/v1/source`.
  */
 import type { SourceInfo } from "../../../core/domain.ts";
-import { CAPABILITIES, type Capability, type OperationSet } from "../../../core/operations.ts";
+import { CAPABILITIES, type OperationSet } from "../../../core/operations.ts";
 import { SourceError } from "../../../core/errors.ts";
-import type { LyricsProvider, SourceMethods, SourcePluginDefinition } from "../../../core/plugin.ts";
+import type { Capability, LyricsProvider, SourceMethods, SourcePluginDefinition } from "../../../core/plugin.ts";
 import type { BudgetOptions } from "../../../core/services.ts";
 
 export interface BoundSource {

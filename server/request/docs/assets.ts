@@ -33,7 +33,6 @@ export const ASSETS: Readonly<Record<string, { file: string; type: string }>> = 
   "lrc.js": { file: join(PUBLIC, "lrc.js"), type: JS },
   "player.js": { file: join(PUBLIC, "player.js"), type: JS },
   "render.js": { file: join(PUBLIC, "render.js"), type: JS },
-  "also-on.js": { file: join(PUBLIC, "also-on.js"), type: JS },
   "full-length.js": { file: join(PUBLIC, "full-length.js"), type: JS },
 };
 

@@ -5,7 +5,7 @@ import type { AppConfig } from "../../engine/config.ts";
 import { NotFoundError } from "../../../core/errors.ts";
 import type { MusicService } from "../../engine/music/music-service.ts";
 import { Tokens } from "../../../core/tokens.ts";
-import type { RoutePolicy } from "../pipeline.ts";
+import type { RoutePolicy } from "../route-policy.ts";
 import { stateOf } from "../request-state.ts";
 import { replyBody } from "../share/respond.ts";
 import { renderStatusPage } from "./status-page.ts";

@@ -11,7 +11,7 @@ import type { QrCodeService } from "../../engine/share/qr-code.ts";
 import type { ShareService } from "../../engine/share/share-service.ts";
 import type { TrafficStats } from "../../engine/share/traffic-stats.ts";
 import { Tokens } from "../../../core/tokens.ts";
-import type { RoutePolicy } from "../pipeline.ts";
+import type { RoutePolicy } from "../route-policy.ts";
 import { queryOf, stateOf } from "../request-state.ts";
 import { readJsonBody } from "./request.ts";
 import { replyBody, replyShareData } from "./respond.ts";

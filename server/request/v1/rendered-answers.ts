@@ -9,7 +9,7 @@ import { SecondChanceMap } from "../../engine/cache/second-chance.ts";
 import type { CompressedForms } from "../compression.ts";
 import type { RequestMeter } from "../metrics/request-metrics.ts";
 import { encodeHitFields, type HitFields } from "../access-line.ts";
-import type { RoutePolicy } from "../pipeline.ts";
+import type { RoutePolicy } from "../route-policy.ts";
 import type { Freshness } from "./http-caching.ts";
 
 /** What a kept answer is made from (`remember`). */

@@ -8,7 +8,7 @@ import type { H3Event } from "h3";
 import { FastResponse } from "srvx";
 import { ERROR_CODES, type ServiceErrorLike } from "../../../core/errors.ts";
 import { CALLBACK_PATTERN } from "../../../core/params.ts";
-import type { RoutePolicy } from "../pipeline.ts";
+import type { RoutePolicy } from "../route-policy.ts";
 import { queryOf, stateOf } from "../request-state.ts";
 import { V1_STATUS } from "../../../core/errors.ts";
 import { COMPRESS_FROM_BYTES } from "../compression.ts";

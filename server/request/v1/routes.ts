@@ -15,7 +15,7 @@ import { answersLocally } from "../../engine/stores.ts";
 import { Tokens } from "../../../core/tokens.ts";
 import { loggedPath } from "../access-line.ts";
 import { COMPRESS_FROM_BYTES, CompressedForms } from "../compression.ts";
-import type { RoutePolicy } from "../pipeline.ts";
+import type { RoutePolicy } from "../route-policy.ts";
 import { queryOf, stateOf } from "../request-state.ts";
 import type { RenderedAnswerInit, RenderedAnswers } from "./rendered-answers.ts";
 import { NEVER, REVALIDATE, entityTag, entryFreshness, sharedCacheable, type Freshness } from "./http-caching.ts";

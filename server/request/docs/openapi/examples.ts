@@ -7,7 +7,9 @@
  * and runs every request example against the demo.
  */
 import type { OperationName } from "../../../../core/operations.ts";
-import { SOURCE_EXAMPLES } from "./source-examples.ts";
+import { SOURCE_EXAMPLES, type OperationExample } from "./source-examples.ts";
+
+export type { OperationExample };
 
 const DEEZER_COVER = "https://e-cdns-images.dzcdn.net/images/cover/5f1e2d3c4b5a69788796a5b4c3d2e1f0/1000x1000-000000-80-0-0.jpg";
 const HARBOUR_COVER = "https://e-cdns-images.dzcdn.net/images/cover/9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b/1000x1000-000000-80-0-0.jpg";
@@ -29,14 +31,6 @@ const harbourSong = (id: string, name: string, duration: number) => ({
   source: "source_a", id, name, artist: ["The Quiet Harbour"], album: "Long Way Round", albumId: "7002", duration, cover: HARBOUR_COVER, available: true, vip: false, artistId: ["4002"],
 });
 const chart = { source: "source_a", id: "0", name: "All", cover: "https://e-cdns-images.dzcdn.net/images/misc//1000x1000-000000-80-0-0.jpg", updateAt: null };
-
-export interface OperationExample {
-  /** the query of a request (besides origin), as a caller would send it */
-  query: Record<string, string>;
-  summary: string;
-  /** `data` of its answer */
-  data: unknown;
-}
 
 /** source_a's examples of each `/v1` operation (and the all-search's). */
 const SOURCE_A_EXAMPLES: Record<OperationName, Record<string, OperationExample>> = {

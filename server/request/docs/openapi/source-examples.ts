@@ -5,7 +5,15 @@
  * upstreams' own addresses as a real instance gives them (the demo maps them to its own server).
  */
 import type { OperationName } from "../../../../core/operations.ts";
-import type { OperationExample } from "./examples.ts";
+
+/** A request of an operation and its answer, as the OpenAPI document shows them. */
+export interface OperationExample {
+  /** the query of a request (besides origin), as a caller would send it */
+  query: Record<string, string>;
+  summary: string;
+  /** `data` of its answer */
+  data: unknown;
+}
 
 export type SourceExamples = Partial<Record<OperationName, OperationExample>>;
 

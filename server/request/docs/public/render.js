@@ -2,8 +2,6 @@
  * The playground's DOM building blocks. Everything from the API is set as text or as an
  * attribute value, never parsed as HTML, so a song called "<script>" stays a title.
  */
-import { alsoOn } from "./also-on.js";
-
 /** An element with attributes (`on*` functions become listeners) and children (strings are text). */
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -89,6 +87,17 @@ function artistButtons(song, actions) {
   return ids.map((id, i) =>
     id ? el("button", { type: "button", "aria-label": `Artist ${song.artist[i]}`, onclick: () => actions.open("artist", song.source, id) }, ids.length > 1 ? song.artist[i] : "Artist") : null,
   );
+}
+
+/** "Also on …": the other sources an all-search entry's recording is on (its `alternatives`), each a button opening that copy with `open(kind, source, id)`; null when there are none. */
+function alsoOn(song, open) {
+  const others = song.alternatives ?? [];
+  if (!others.length) return null;
+  const state = (alt) => (alt.vip ? " (VIP)" : alt.available ? "" : " (not playable)");
+  const links = others.map((alt) =>
+    el("button", { type: "button", class: "link", "aria-label": `${song.name} on ${alt.source}${state(alt)}`, onclick: () => open("song", alt.source, alt.id) }, `${alt.source}${state(alt)}`),
+  );
+  return el("span", { class: "also-on" }, "also on ", links);
 }
 
 /** The capability matrix of `/v1/source`, with a button per source that has charts. */
