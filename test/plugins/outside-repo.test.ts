@@ -1,8 +1,9 @@
 /**
  * A plugin project anywhere, as the README's plugin section tells it: in a temporary directory
  * outside the checkout, the kit packed (`npm pack` in core/, whose prepack builds it to plain
- * JavaScript), `npm init -y`, `npm install <the kit's tarball> vitest`, a plugin in JavaScript
- * and one in TypeScript with their test, and `npx vitest run` passes with no config file. And
+ * JavaScript), `npm init -y`, `npm install --save-dev <the kit's tarball> vitest h3`, a plugin in
+ * JavaScript and one in TypeScript with their test, and the README's plugin with its test
+ * (verbatim), and `npx vitest run` passes with no config file. And
  * the example package, copied out of the checkout, installed with the packed kit and tested
  * with its documented command. Installs read the npm cache first (`--prefer-offline`).
  */
@@ -14,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packKit } from "../support/kit-tarball.ts";
 import { PROJECT_ROOT } from "../support/main-process.ts";
 
-const VITEST = JSON.parse(readFileSync(join(PROJECT_ROOT, "node_modules/vitest/package.json"), "utf8")).version as string;
+const versionOf = (name: string) => JSON.parse(readFileSync(join(PROJECT_ROOT, `node_modules/${name}/package.json`), "utf8")).version as string;
+const README_EXAMPLE = join(PROJECT_ROOT, "test/fixtures/readme-example");
 const INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
 
 let work: string;
@@ -39,15 +41,22 @@ describe("a plugin project outside the repository", () => {
     expect(Object.keys(manifest.dependencies)).toEqual(["zod"]);
   });
 
-  it("npm init, install the kit and vitest, write a plugin in JS and one in TS and a test: npx vitest run passes with no config", () => {
+  it("npm init, install the kit, vitest and h3, write plugins in JS and TS and their tests: npx vitest run passes with no config", () => {
     const project = join(work, "my-plugin");
     mkdirSync(project);
     execFileSync("npm", ["init", "-y"], { cwd: project, stdio: "pipe" });
-    execFileSync("npm", [...INSTALL, kit, `vitest@${VITEST}`], { cwd: project, stdio: "pipe" });
+    execFileSync("npm", [...INSTALL, "--save-dev", kit, `vitest@${versionOf("vitest")}`, `h3@${versionOf("h3")}`], { cwd: project, stdio: "pipe" });
+    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
+    expect(Object.keys(manifest.devDependencies).sort()).toEqual(["@music-aggregator/core", "h3", "vitest"]);
+    expect(manifest.dependencies).toBeUndefined();
     for (const [file, text] of Object.entries(PROJECT_FILES)) writeFileSync(join(project, file), text);
+    // The README's plugin and its test, as the README quotes them.
+    mkdirSync(join(project, "readme"));
+    for (const file of ["plugin.ts", "plugin.test.ts"]) cpSync(join(README_EXAMPLE, file), join(project, "readme", file));
     const output = execFileSync("npx", ["vitest", "run"], { cwd: project, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", CI: "1" } });
     expect(readdirSync(project).filter((f) => f.startsWith("vitest.config") || f.startsWith("tsconfig"))).toEqual([]);
-    expect(output).toMatch(/Tests\s+4 passed \(4\)/);
+    expect(output).toContain("readme/plugin.test.ts");
+    expect(output).toMatch(/Tests\s+18 passed \| 7 skipped \(25\)/);
   }, 180_000);
 });
 
