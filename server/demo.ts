@@ -7,10 +7,10 @@
  */
 import "reflect-metadata";
 import { listenAddress, parseConfig } from "./engine/config.ts";
-import { createConsoleLogger, flushLogs } from "./engine/logger.ts";
+import { createConsoleLogger } from "./engine/logger.ts";
 import { discoverPlugins } from "./engine/plugins/discover.ts";
 import { startDemoUpstreams } from "./demo/upstreams.ts";
-import { closeOnSignals, startService } from "./process/service.ts";
+import { closeOnSignals, exitOnStartFailure, startService } from "./process/service.ts";
 
 const log = createConsoleLogger("demo");
 
@@ -36,8 +36,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  log.error(error instanceof Error ? error.message : String(error));
-  flushLogs();
-  process.exit(1);
-});
+main().catch((error: unknown) => exitOnStartFailure(error, log));

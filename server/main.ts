@@ -8,10 +8,10 @@
 import "reflect-metadata";
 import cluster from "node:cluster";
 import { listenAddress, loadConfig } from "./engine/config.ts";
-import { createConsoleLogger, flushLogs } from "./engine/logger.ts";
+import { createConsoleLogger } from "./engine/logger.ts";
 import { discoverPlugins } from "./engine/plugins/discover.ts";
 import { runPrimary, workerCount } from "./process/cluster.ts";
-import { closeOnSignals, startService } from "./process/service.ts";
+import { closeOnSignals, exitOnStartFailure, startService } from "./process/service.ts";
 
 const log = createConsoleLogger(cluster.isWorker ? `music:worker-${cluster.worker!.id}` : "music");
 
@@ -27,8 +27,4 @@ async function main(): Promise<void> {
   closeOnSignals(() => service.close(), log);
 }
 
-main().catch((error: unknown) => {
-  log.error(error instanceof Error ? error.message : String(error));
-  flushLogs();
-  process.exit(1);
-});
+main().catch((error: unknown) => exitOnStartFailure(error, log));

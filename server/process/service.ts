@@ -77,6 +77,13 @@ export async function startService({ config, file, configName, catalog, port, ho
   };
 }
 
+/** A start that failed: its message logged (a list of problems one line each), then exit 1. */
+export function exitOnStartFailure(error: unknown, log: Logger): never {
+  for (const line of (error instanceof Error ? error.message : String(error)).split("\n")) log.error(line);
+  flushLogs();
+  process.exit(1);
+}
+
 /**
  * On SIGTERM or SIGINT: `close`, then exit 0; exit 1 if closing takes over 10 s. A second
  * signal while closing changes nothing.

@@ -35,9 +35,16 @@ describe("server/main.ts", () => {
   }, 30_000);
 
   it("refuses a bad config with a message naming the key, exit 1", async () => {
-    const main = startMainProcess({ config: { rateLimit: { points: "many" } } });
+    const main = startMainProcess({ config: { rateLimit: { points: "many" }, cache: { maxx: 5 } }, env: { LOG_FORMAT: "json" } });
     expect(await main.exited).toBe(1);
     expect(main.output()).toContain("rateLimit.points");
+    // Each problem is a log line of its own, not a "\n" inside one line.
+    const lines = main.output().split("\n").filter((line) => line.includes('"level":"error"'));
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual([
+      "invalid configuration:",
+      expect.stringMatching(/^  - .* cache\.maxx: unknown key; did you mean max\?$/),
+      expect.stringMatching(/^  - .* rateLimit\.points: /),
+    ]);
   }, 30_000);
 
   it("exits 1 naming the address when PORT is busy, instead of moving to another port", async () => {
