@@ -101,7 +101,7 @@ class FastPath {
     const status = refusal ? this.refuse(res, head, answer, decision!, reqId) : this.send(res, head, answer, headers, decision, reqId, encoding);
     const metrics = this.services.metrics;
     if (!refusal) this.services.cache.noteHit();
-    this.services.origins.record(answer.origin);
+    this.services.origins.record(answer.hit.origin);
     const ms = performance.now() - started;
     if (metrics) {
       if (status === answer.status) metrics.record((answer.meter ??= metrics.meter(answer.route, answer.status, 0)), ms / 1000);
@@ -113,8 +113,8 @@ class FastPath {
     }
     const log = this.services.accessLog;
     if (!log) return;
-    if (!refusal) logHit(log, answer, method, status, ms, reqId);
-    else logAccess(log, { method, path: answer.path, status, code: 4001, ms, origin: answer.origin, reqId });
+    if (!refusal) logHit(log, answer.hit, method, status, ms, reqId);
+    else logAccess(log, { method, path: answer.hit.path, status, code: 4001, ms, origin: answer.hit.origin, reqId });
   }
 
   /** The client's key (`client-ip.ts`); without X-Forwarded-For it is the connection's, worked out once per connection. */

@@ -17,7 +17,7 @@ import { loggedPath } from "../access-line.ts";
 import { COMPRESS_FROM_BYTES, CompressedForms } from "../compression.ts";
 import type { RoutePolicy } from "../route-policy.ts";
 import { queryOf, stateOf } from "../request-state.ts";
-import type { RenderedAnswerInit, RenderedAnswers } from "./rendered-answers.ts";
+import { ownBuffer, type RenderedAnswerInit, type RenderedAnswers } from "./rendered-answers.ts";
 import { NEVER, REVALIDATE, entityTag, entryFreshness, sharedCacheable, type Freshness } from "./http-caching.ts";
 import { callbackOf, renderV1Data, replyRendered, replyV1Data, type RenderedV1 } from "./respond.ts";
 
@@ -84,7 +84,7 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
  * compressed forms (made when first asked for), if it is large enough to have any.
  */
 function keep(answers: RenderedAnswers, target: string, hit: RenderedV1, about: Omit<RenderedAnswerInit, "status" | "headerPairs" | "body" | "compressed">): CompressedForms | undefined {
-  const body = Buffer.from(hit.body);
+  const body = ownBuffer(hit.body);
   const large = body.length >= COMPRESS_FROM_BYTES;
   const headerPairs = [...Object.entries(hit.headers).flat(), "x-cache", "HIT", ...(large ? ["vary", "accept-encoding"] : [])];
   const compressed = large ? new CompressedForms(body) : undefined;
