@@ -5,6 +5,7 @@
  * itself: method, user-agent and rate limit (see `fast-path.ts`). An entry lives no
  * longer than the cached answer it was made from.
  */
+import { defaultCacheBytes } from "../../engine/cache/memory-lru.ts";
 import { SecondChanceMap } from "../../engine/cache/second-chance.ts";
 import type { CompressedForms } from "../compression.ts";
 import type { RequestMeter } from "../metrics/request-metrics.ts";
@@ -86,9 +87,10 @@ export class RenderedAnswer {
 
 /**
  * Bytes kept at most, counted as they are spent (`ENTRY_BYTES` besides the body and the
- * target): about 40,000 answers of a song's size.
+ * target): a quarter of the memory cache's default bound (`defaultCacheBytes`: an eighth of the
+ * heap limit), 64 MiB at most (about 45,000 answers of a song's size).
  */
-const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const defaultMaxBytes = () => Math.min(64 * 1024 * 1024, defaultCacheBytes() / 4);
 /**
  * What a kept answer costs besides its body's and its target's bytes: its objects (the answer,
  * its Buffer and ArrayBuffer, its entity tag and life, the map's slot and key). Measured with
@@ -102,7 +104,7 @@ const MAX_TARGET_LENGTH = 2048;
 export class RenderedAnswers {
   private readonly entries: SecondChanceMap<RenderedAnswer>;
 
-  constructor(maxBytes = DEFAULT_MAX_BYTES) {
+  constructor(maxBytes = defaultMaxBytes()) {
     // Room for the compressed forms too (they weigh well under half the body for JSON), made later.
     this.entries = new SecondChanceMap(maxBytes, (answer, target) => Math.ceil(answer.body.length * (answer.compressed ? 1.5 : 1)) + target.length + ENTRY_BYTES);
   }
