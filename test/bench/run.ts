@@ -27,7 +27,7 @@ import { addedLatency, coalescing, searchAllHanging } from "./scenarios/upstream
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
 /** A bench that hangs must not hang CI: give up well after the expected few minutes. */
-const WATCHDOG_MS = 25 * 60_000;
+const WATCHDOG_MS = 35 * 60_000;
 const ONLY = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const wanted = (scenario: string) => !ONLY || ONLY.includes(scenario);
 
