@@ -8,6 +8,7 @@
  */
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { BoundedMemo } from "../engine/cache/bounded-memo.ts";
 
 export type Encoding = "br" | "gzip";
 
@@ -24,13 +25,8 @@ export const compressions: Record<Encoding, number> = { br: 0, gzip: 0 };
 export function acceptedEncoding(header: string | null | undefined): Encoding | undefined {
   if (!header) return undefined;
   // Clients send the same few headers over and over: each is parsed once.
-  let known = negotiated.get(header);
-  if (known === undefined) {
-    known = negotiate(header) ?? null;
-    if (negotiated.size >= 64) negotiated.clear();
-    negotiated.set(header, known);
-  }
-  return known ?? undefined;
+  // "" remembers "nothing acceptable" (a memo's miss is undefined).
+  return (negotiated.get(header) ?? negotiated.set(header, negotiate(header) ?? "")) || undefined;
 }
 
 export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
@@ -59,12 +55,7 @@ export class CompressedForms {
 
 /** The kept forms of a page's or an asset's body (a handful of them, each a fixed text, read once). */
 export function formsOfFixedBody(body: Buffer): CompressedForms {
-  let forms = fixedBodies.get(body);
-  if (!forms) {
-    if (fixedBodies.size >= 64) fixedBodies.clear();
-    fixedBodies.set(body, (forms = new CompressedForms(body)));
-  }
-  return forms;
+  return fixedBodies.get(body) ?? fixedBodies.set(body, new CompressedForms(body));
 }
 
 // --- internal ---
@@ -74,8 +65,8 @@ const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-const negotiated = new Map<string, Encoding | null>();
-const fixedBodies = new Map<Buffer, CompressedForms>();
+const negotiated = new BoundedMemo<string, Encoding | "">(64);
+const fixedBodies = new BoundedMemo<Buffer, CompressedForms>(64);
 
 function negotiate(header: string): Encoding | undefined {
   let br: number | undefined;

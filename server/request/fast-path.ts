@@ -17,6 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { BoundedMemo } from "../engine/cache/bounded-memo.ts";
 import { rateLimitKey } from "../engine/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../engine/guard/user-agent.ts";
 import type { Logger } from "../engine/logger.ts";
@@ -59,7 +60,7 @@ const MAX_REMEMBERED_PAIRS = 4096;
 class FastPath {
   private readonly connectionKeys = new WeakMap<Socket, string>();
   /** keys of recent (peer, X-Forwarded-For) pairs: behind a proxy every request carries one */
-  private readonly forwardedKeys = new Map<string, string>();
+  private readonly forwardedKeys = new BoundedMemo<string, string>(MAX_REMEMBERED_PAIRS);
 
   constructor(private readonly services: FastPathServices) {}
 
@@ -132,13 +133,7 @@ class FastPath {
   private forwardedKey(peer: string | undefined, forwardedFor: string): string {
     if (forwardedFor.length > MAX_REMEMBERED_HEADER) return rateLimitKey(this.services.clientAddress(peer, forwardedFor));
     const pair = `${peer} ${forwardedFor}`;
-    let key = this.forwardedKeys.get(pair);
-    if (key === undefined) {
-      key = rateLimitKey(this.services.clientAddress(peer, forwardedFor));
-      if (this.forwardedKeys.size >= MAX_REMEMBERED_PAIRS) this.forwardedKeys.clear();
-      this.forwardedKeys.set(pair, key);
-    }
-    return key;
+    return this.forwardedKeys.get(pair) ?? this.forwardedKeys.set(pair, rateLimitKey(this.services.clientAddress(peer, forwardedFor)));
   }
 
   private send(res: ServerResponse, head: boolean, answer: RenderedAnswer, request: HotHeaders, decision: RateDecision | undefined, reqId: string, encoding?: Encoding): number {

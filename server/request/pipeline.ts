@@ -17,7 +17,7 @@ import { logAccess, loggedPath } from "./access-line.ts";
 import { addRateLimitPairs, allowsMethod, methodRefusal, rateLimitKeyOf, rateLimitRefusal, refusesUserAgent } from "./checks.ts";
 import { compressAnswers } from "./compress-answers.ts";
 import { UNMATCHED_ROUTE, type RequestMetrics } from "./metrics/request-metrics.ts";
-import { stateOf, type Family } from "./request-state.ts";
+import { stateOf } from "./request-state.ts";
 import { REQUEST_ID_HEADER, requestId } from "./request-id.ts";
 import { replyFailure } from "./replies.ts";
 import type { RoutePolicy } from "./route-policy.ts";

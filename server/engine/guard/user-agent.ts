@@ -6,10 +6,12 @@
  * `(... like Gecko)` never matches. Entries are product names; a trailing `/` or ` (` as in
  * `curl/` or `got (` is allowed and ignored.
  */
+import { BoundedMemo } from "../cache/bounded-memo.ts";
+
 export class UserAgentPolicy {
   private readonly blocked: Set<string>;
   /** Decisions by user-agent: a service sees the same few hundred user-agents over and over. */
-  private readonly decided = new Map<string, boolean>();
+  private readonly decided = new BoundedMemo<string, boolean>(MEMO_SIZE);
   /** The last decision: a connection sends the same user-agent with every request, and comparing is cheaper than hashing. */
   private lastUserAgent = "";
   private lastBlocked = true;
@@ -21,12 +23,7 @@ export class UserAgentPolicy {
   isBlocked(userAgent: string | null | undefined): boolean {
     const ua = userAgent ?? "";
     if (ua === this.lastUserAgent) return this.lastBlocked;
-    let blocked = this.decided.get(ua);
-    if (blocked === undefined) {
-      blocked = this.decide(ua);
-      if (this.decided.size >= MEMO_SIZE) this.decided.clear();
-      this.decided.set(ua, blocked);
-    }
+    const blocked = this.decided.get(ua) ?? this.decided.set(ua, this.decide(ua));
     this.lastUserAgent = ua;
     this.lastBlocked = blocked;
     return blocked;

@@ -20,6 +20,7 @@
  *   so compressed and plain forms share it.
  */
 import { createHash } from "node:crypto";
+import { BoundedMemo } from "../../engine/cache/bounded-memo.ts";
 
 /** How long a shared cache may keep an answer. */
 export type Freshness =
@@ -49,22 +50,18 @@ export function cacheControl(freshness: Freshness, now: number): string {
  * header check) instead of once per answer per second, and a hot answer's hits reuse it. Cleared when full: a fresh start costs
  * a text per pair, and keeps the map small.
  */
-const publicControls = new Map<number, string>();
-const MAX_PUBLIC_CONTROLS = 4096;
+const publicControls = new BoundedMemo<number, string>(4096);
 /** Stale windows from this many seconds (12 days) on are not worth a shared text. */
 const STALE_KEY_SPAN = 2 ** 20;
 
 function publicControl(left: number, staleSeconds: number): string {
-  const key = staleSeconds < STALE_KEY_SPAN ? left * STALE_KEY_SPAN + staleSeconds : undefined;
-  let text = key === undefined ? undefined : publicControls.get(key);
-  if (text === undefined) {
-    text = staleSeconds > 0 ? `public, max-age=${left}, stale-if-error=${staleSeconds}` : `public, max-age=${left}`;
-    if (key !== undefined) {
-      if (publicControls.size >= MAX_PUBLIC_CONTROLS) publicControls.clear();
-      publicControls.set(key, text);
-    }
-  }
-  return text;
+  if (staleSeconds >= STALE_KEY_SPAN) return publicText(left, staleSeconds);
+  const key = left * STALE_KEY_SPAN + staleSeconds;
+  return publicControls.get(key) ?? publicControls.set(key, publicText(left, staleSeconds));
+}
+
+function publicText(left: number, staleSeconds: number): string {
+  return staleSeconds > 0 ? `public, max-age=${left}, stale-if-error=${staleSeconds}` : `public, max-age=${left}`;
 }
 
 /** The life of a cached answer as a freshness; `never` when it has none (not one cached answer). */

@@ -5,6 +5,7 @@
  * itself: method, user-agent and rate limit (see `fast-path.ts`). An entry lives no
  * longer than the cached answer it was made from.
  */
+import { BoundedMemo } from "../../engine/cache/bounded-memo.ts";
 import { defaultCacheBytes } from "../../engine/cache/memory-lru.ts";
 import { SecondChanceMap } from "../../engine/cache/second-chance.ts";
 import type { CompressedForms } from "../compression.ts";
@@ -66,7 +67,8 @@ export class RenderedAnswer {
 
   constructor(init: RenderedAnswerInit) {
     this.status = init.status;
-    this.headerPairs = sharedHeaders.get(init.headerPairs.join("\n"), () => init.headerPairs);
+    const headersKey = init.headerPairs.join("\n");
+    this.headerPairs = sharedHeaders.get(headersKey) ?? sharedHeaders.set(headersKey, init.headerPairs);
     this.body = init.body;
     this.length = String(init.body.length);
     this.expiresAt = init.expiresAt;
@@ -76,12 +78,10 @@ export class RenderedAnswer {
     this.policy = init.policy;
     this.callback = init.callback;
     this.compressed = init.compressed;
-    this.hit = sharedHits.get(`${init.path}\n${init.source}\n${init.origin}`, () => ({
-      path: init.path,
-      source: init.source,
-      origin: init.origin,
-      encoded: encodeHitFields(init.path, init.source, init.origin),
-    }));
+    const hitKey = `${init.path}\n${init.source}\n${init.origin}`;
+    this.hit =
+      sharedHits.get(hitKey) ??
+      sharedHits.set(hitKey, { path: init.path, source: init.source, origin: init.origin, encoded: encodeHitFields(init.path, init.source, init.origin) });
   }
 }
 
@@ -137,22 +137,6 @@ export function ownBuffer(text: string): Buffer {
 
 // --- internal ---
 
-/** One copy of what many kept answers have alike; past `max` values the memo starts again. */
-class Shared<T> {
-  private readonly values = new Map<string, T>();
-
-  constructor(private readonly max = 1024) {}
-
-  get(key: string, make: () => T): T {
-    let value = this.values.get(key);
-    if (value === undefined) {
-      if (this.values.size >= this.max) this.values.clear();
-      value = make();
-      this.values.set(key, value);
-    }
-    return value;
-  }
-}
-
-const sharedHeaders = new Shared<readonly string[]>();
-const sharedHits = new Shared<HitFields>();
+/** One copy of what many kept answers have alike, by its text. */
+const sharedHeaders = new BoundedMemo<string, readonly string[]>(1024);
+const sharedHits = new BoundedMemo<string, HitFields>(1024);
