@@ -46,7 +46,7 @@ describe("readCapped on a Node stream", () => {
     await expect(cut).rejects.toMatchObject({ code: "ERR_STREAM_PREMATURE_CLOSE" });
   });
 
-  it("an abort ends the read with the signal's reason and destroys the stream", async () => {
+  it("an abort, during the read or before it, ends the read with the signal's reason and destroys the stream", async () => {
     const body = new PassThrough();
     const controller = new AbortController();
     const read = readCapped(body, 100, controller.signal);
@@ -57,5 +57,10 @@ describe("readCapped on a Node stream", () => {
     expect(body.destroyed).toBe(true);
     // A late failure of the given-up stream reaches nobody and ends nothing.
     body.emit("error", new Error("late"));
+
+    const before = new PassThrough();
+    const aborted = AbortSignal.abort(reason);
+    await expect(readCapped(before, 100, aborted)).rejects.toBe(reason);
+    expect(before.destroyed).toBe(true);
   });
 });

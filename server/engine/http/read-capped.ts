@@ -21,55 +21,34 @@ export async function readCapped(
 // --- internal ---
 
 /**
- * Listens for the stream's chunks rather than iterating it: an async iterator costs an
- * uncached answer more (a promise per chunk and its own end-of-stream tracking) than the rest
- * of the read.
+ * Iterates the stream's chunks. An abort destroys the stream with the signal's reason, which
+ * the iteration then throws; a stream closed before its end throws Node's premature-close error.
  */
-function readNodeStream(body: Readable, limit: number, signal?: AbortSignal): Promise<Uint8Array[] | undefined> {
-  // A stream failing after this read is over (given up past the limit or on an abort, or gone
-  // before it began) may still report its socket's failure: nobody is left to hear it.
+async function readNodeStream(body: Readable, limit: number, signal?: AbortSignal): Promise<Uint8Array[] | undefined> {
+  // A stream failing after this read is over (given up past the limit or on an abort) may
+  // still report its socket's failure: nobody is left to hear it.
   body.on("error", ignore);
+  const stop = () => void body.destroy(signal!.reason as Error);
   if (signal?.aborted) {
-    body.destroy();
-    return Promise.reject(signal.reason);
+    stop();
+    throw signal.reason;
   }
-  if (body.destroyed) return Promise.reject(body.errored ?? prematureClose());
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    const settle = () => {
-      body.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
-      signal?.removeEventListener("abort", onAbort);
-    };
-    const onData = (chunk: Uint8Array) => {
+  signal?.addEventListener("abort", stop, { once: true });
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Uint8Array>) {
       total += chunk.byteLength;
-      if (total <= limit) return void chunks.push(chunk);
-      settle();
-      body.destroy();
-      resolve(undefined);
-    };
-    const onEnd = () => {
-      settle();
-      resolve(chunks);
-    };
-    const onError = (error: Error) => {
-      settle();
-      reject(error);
-    };
-    // Closed without its end: the connection broke off mid-answer.
-    const onClose = () => onError(prematureClose());
-    const onAbort = () => {
-      settle();
-      body.destroy();
-      reject(signal!.reason);
-    };
-    body.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-function prematureClose(): Error {
-  return Object.assign(new Error("the body ended before it was complete"), { code: "ERR_STREAM_PREMATURE_CLOSE" });
+      if (total > limit) {
+        body.destroy();
+        return undefined;
+      }
+      chunks.push(chunk);
+    }
+    return chunks;
+  } finally {
+    signal?.removeEventListener("abort", stop);
+  }
 }
 
 function ignore(): void {}
