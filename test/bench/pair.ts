@@ -4,9 +4,9 @@
  * with its own config on top of the bench's, or its own environment; all serve one cached
  * `/v1/song`, and take turns under wrk for a number of rounds. Printed per variant: the median
  * req/s and the CPU time per answer over all rounds (Linux `/proc`), which moves less. With
- * `PAIR_LOAD=misses`, the uncached path instead: each variant answers 3,000 misses first (V8
- * compiles the miss path over its first few thousand), then rounds of misses one at a time in
- * turn; printed per variant: the median of its rounds' CPU per miss, and its median miss. Repeat a
+ * `PAIR_LOAD=misses`, the uncached path instead: each variant answers `MISS_WARM_UP` misses
+ * first (`lib/setup.ts`), then rounds of misses one at a time in turn; printed per variant:
+ * the median of its rounds' CPU per miss, and its median miss. Repeat a
  * variant (`a`, `a2`, …) to see the spread between processes of the same code: on a shared VM
  * two processes of one build can differ by a few per cent for their whole life.
  *
@@ -22,7 +22,7 @@ import { buildChildren } from "./lib/child.ts";
 import { processCpuMs } from "./lib/cpu.ts";
 import { keepAliveAgent, percentile, timedGet } from "./lib/http.ts";
 import { fillAndRead, measureRounds } from "./lib/rounds.ts";
-import { startService, startUpstream, type Service } from "./lib/setup.ts";
+import { MISS_WARM_UP, startService, startUpstream, type Service } from "./lib/setup.ts";
 
 interface Variant {
   config?: AppConfigInput;
@@ -35,7 +35,6 @@ const variants: Record<string, Variant> = JSON.parse(process.env.PAIR_VARIANTS ?
 const rounds = Number(process.env.PAIR_ROUNDS ?? 5);
 const seconds = Number(process.env.PAIR_SECONDS ?? 2);
 const misses = process.env.PAIR_LOAD === "misses" ? Number(process.env.PAIR_MISSES ?? 500) : 0;
-const WARM_UP_MISSES = 3000;
 
 buildChildren();
 const upstream = await startUpstream();
@@ -43,7 +42,6 @@ const services: Record<string, Service> = {};
 try {
   for (const [name, { config = {}, env = {}, nodeFlags = [] }] of Object.entries(variants)) {
     services[name] = await startService(upstream, config, env, nodeFlags);
-    await fillAndRead(services[name].ready, [SONG]);
   }
   if (misses) await compareMisses(services);
   else await compareCached(services);
@@ -53,6 +51,7 @@ try {
 }
 
 async function compareCached(services: Record<string, Service>): Promise<void> {
+  for (const service of Object.values(services)) await fillAndRead(service.ready, [SONG]);
   const urls = Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.ready + SONG]));
   const pids = Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.pid]));
   const { rps, cpuUs } = await measureRounds(urls, pids, seconds, undefined, 0, rounds);
@@ -75,7 +74,7 @@ async function compareMisses(services: Record<string, Service>): Promise<void> {
   const cpuUs: Record<string, number[]> = {};
   const times: Record<string, number[]> = {};
   try {
-    for (let batch = 0; batch < WARM_UP_MISSES / 50; batch++) for (const name of names) await ask(services[name], 50);
+    for (let batch = 0; batch < MISS_WARM_UP / 50; batch++) for (const name of names) await ask(services[name], 50);
     for (let round = 0; round < rounds; round++) {
       for (const name of round % 2 ? [...names].reverse() : names) {
         const before = processCpuMs(services[name].pid);

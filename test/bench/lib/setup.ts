@@ -8,6 +8,12 @@ export type Service = ChildHandle<string>;
 /** the per-source deadline of an `all` search in the bench config */
 export const SEARCH_ALL_DEADLINE_MS = 1000;
 export const CACHE_MAX = 50_000;
+/**
+ * Uncached requests a service answers before its misses are timed. The miss path is a few
+ * hundred functions; until V8 has compiled them (some thousands of misses) a miss costs about
+ * twice its CPU, and 50 warm-up requests measured that more than the service (docs/performance.md).
+ */
+export const MISS_WARM_UP = 3000;
 
 export function startUpstream(): Promise<Upstream> {
   return startChild<string[]>("upstream", { BENCH_SIMULATORS: "4" }, { role: "helper" });

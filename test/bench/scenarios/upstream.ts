@@ -7,16 +7,10 @@
 import { runWithConcurrency } from "../../../core/concurrency.ts";
 import { startChild } from "../lib/child.ts";
 import { keepAliveAgent, percentile, timedGet, type Timed } from "../lib/http.ts";
-import { resetUpstream, SEARCH_ALL_DEADLINE_MS, type Service, type Upstream } from "../lib/setup.ts";
+import { MISS_WARM_UP, resetUpstream, SEARCH_ALL_DEADLINE_MS, type Service, type Upstream } from "../lib/setup.ts";
 import { fmt, type Row } from "../lib/table.ts";
 
 const UPSTREAM_LATENCY_MS = 20;
-/**
- * Uncached requests per side before the timed ones. The service's miss path is a few hundred
- * functions; until V8 has compiled them (some thousands of misses) a miss costs about twice
- * its CPU, and 50 warm-up requests measured that warm-up more than the service (docs/performance.md).
- */
-const WARM_UP_REQUESTS = 3000;
 
 /**
  * p50/p99 of an uncached /v1/song minus the same of the simulator asked directly, one request
@@ -25,7 +19,7 @@ const WARM_UP_REQUESTS = 3000;
  * raw node:http proxy (`children/raw-proxy.ts`): what one more process on the way costs by
  * itself on this machine, the reference of the service's figure.
  */
-export async function addedLatency(service: Service, upstream: Upstream, requests = 400, concurrency = 1, warmUp = WARM_UP_REQUESTS): Promise<Row[]> {
+export async function addedLatency(service: Service, upstream: Upstream, requests = 400, concurrency = 1, warmUp = MISS_WARM_UP): Promise<Row[]> {
   await resetUpstream(upstream);
   const proxy = await startChild<string>("raw-proxy", { BENCH_UPSTREAM: upstream.ready[0] });
   const batch = 50;
