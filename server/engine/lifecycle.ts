@@ -4,7 +4,6 @@
  * `ready` while it serves; `draining` once a shutdown has begun (requests in flight finish,
  * new ones should go elsewhere). The process files set it (`service.ts`); requests read it.
  */
-import type { DependencyContainer } from "tsyringe";
 
 export type LifecycleState = "starting" | "ready" | "draining";
 
@@ -24,13 +23,3 @@ export class Lifecycle {
     this.current = "draining";
   }
 }
-
-/** The container's lifecycle (one per service), `starting` until someone says otherwise. */
-export function lifecycleOf(scope: DependencyContainer): Lifecycle {
-  if (!scope.isRegistered(LIFECYCLE, true)) scope.registerInstance(LIFECYCLE, new Lifecycle());
-  return scope.resolve<Lifecycle>(LIFECYCLE);
-}
-
-// --- internal ---
-
-const LIFECYCLE = Symbol.for("music.lifecycle");

@@ -9,7 +9,6 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { ERROR_CODES } from "../../core/errors.ts";
 import type { Logger } from "../engine/logger.ts";
-import { rawHeader } from "../request/raw-headers.ts";
 import { InFlight } from "./graceful.ts";
 
 export interface RequestTimeouts {
@@ -28,7 +27,7 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 export function nodeEntry(handler: NodeHandler, log: Logger, requests = new InFlight()): NodeHandler {
   return (req, res) => {
     if (!admitted(req, res, requests)) return;
-    if (req.httpVersion === "1.1" && !rawHeader(req.rawHeaders, "host")) {
+    if (req.httpVersion === "1.1" && !req.headers.host) {
       return writeEdgeAnswer(res, req.url, 400, "the request must carry a Host header");
     }
     try {

@@ -6,20 +6,13 @@
 import "reflect-metadata";
 import cluster from "node:cluster";
 import type { Server } from "node:http";
-import type { DependencyContainer } from "tsyringe";
 import { VERSION, type AppConfig } from "../engine/config.ts";
-import { createServiceContainer, disposeServiceContainer } from "../engine/container.ts";
 import { flushLogs, type Logger } from "../engine/logger.ts";
 import type { PluginCatalog } from "../engine/plugins/discover.ts";
-import type { RedisLink } from "../engine/redis/connection.ts";
-import type { SourceRegistry } from "../engine/sources/source-registry.ts";
 import { activeSummary } from "../engine/summary.ts";
-import { Tokens } from "../../core/tokens.ts";
-import { createNodeHandler } from "../request/app.ts";
 import { primaryChannel } from "./cluster.ts";
+import { composeService, type ComposedService } from "./compose.ts";
 import { InFlight, drainServer } from "./graceful.ts";
-import { lifecycleOf } from "../engine/lifecycle.ts";
-import { startMetrics } from "../request/metrics/group.ts";
 import { serve } from "./listen.ts";
 import { nodeEntry } from "./node-server.ts";
 
@@ -38,41 +31,40 @@ export interface ServiceOptions {
 export interface RunningService {
   url: string;
   server: Server;
-  scope: DependencyContainer;
+  service: ComposedService;
   /** stops accepting, lets in-flight requests finish, disposes the container */
   close(): Promise<void>;
 }
 
 export async function startService({ config, file, configName, catalog, port, host, log }: ServiceOptions): Promise<RunningService> {
   // In a group of workers (WORKERS), the primary holds what the workers share.
-  const scope = createServiceContainer({ config, catalog, logger: log, group: primaryChannel() });
-  startMetrics(scope);
+  const service = composeService({ config, catalog, logger: log, group: primaryChannel() });
   const requests = new InFlight();
-  const { server, url } = await serve(nodeEntry(createNodeHandler(scope), log, requests), {
+  const { server, url } = await serve(nodeEntry(service.handler, log, requests), {
     port,
     host,
     timeouts: { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs },
   }).catch(async (error: unknown) => {
-    await disposeServiceContainer(scope);
+    await service.dispose();
     throw error;
   });
   // Ready once Redis, when configured, has said whether it answers (at most its start grace).
-  if (scope.isRegistered(Tokens.Redis, true)) await scope.resolve<RedisLink>(Tokens.Redis).settled();
-  lifecycleOf(scope).ready();
-  const share = scope.isRegistered(Tokens.ShareService, true) ? config.share.plugin : undefined;
+  await service.redis?.settled();
+  service.lifecycle.ready();
+  const share = service.front.shares ? config.share.plugin : undefined;
   // In a group the first worker tells what is in force, and the primary where it listens.
   if (cluster.isWorker && cluster.worker!.id !== 1) log.info(`serving on ${url}`);
-  else for (const line of activeSummary(config, scope.resolve<SourceRegistry>(Tokens.SourceRegistry), share)) log.info(line);
+  else for (const line of activeSummary(config, service.registry, share)) log.info(line);
   if (!cluster.isWorker) log.info(`music-aggregator ${VERSION} listening on ${url} (${file ? `config ${file}` : (configName ?? "embedded defaults")})`);
   return {
     url,
     server,
-    scope,
+    service,
     async close() {
       // /readyz says 503 from now on; stop accepting; every request already sent is answered, each answer closing its connection.
-      lifecycleOf(scope).draining();
+      service.lifecycle.draining();
       await drainServer(server, requests);
-      await disposeServiceContainer(scope);
+      await service.dispose();
     },
   };
 }

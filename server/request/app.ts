@@ -1,91 +1,61 @@
 /**
- * `createApp(container)` builds the h3 app from what the container holds, without listening:
- * the request pipeline (`pipeline.ts`), then the routes of `/v1` (from the operation table and
- * the registry), `/api` (the share backend plugin), `/` (the documentation page) and the
- * pages for people who use the API (`/openapi.json`, `/docs`, `/playground`).
- * `createNodeHandler(container)` is what node:http serves: cached `/v1` answers straight from
- * their rendered bytes (`fast-path.ts`), everything else through the app.
+ * `createApp(front)` builds the h3 app without listening: one middleware that serves every
+ * request along the one request path (`serve.ts`), then the routes of `/v1` (from the
+ * operation table and the registry), `/api` (the share backend plugin), the probes,
+ * `/metrics`, `/` and the pages for people who use the API. Routes answer an `Answer`
+ * (`answer.ts`); the middleware makes it what goes on the wire.
+ * `createNodeHandler(front, app)` is what node:http serves: kept `/v1` answers before h3
+ * (`kept-answers.ts`), everything else through the app.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { H3, type H3Event } from "h3";
+import { H3, type H3Event, type Middleware } from "h3";
 import { toNodeHandler } from "h3/node";
-import type { DependencyContainer } from "tsyringe";
-import type { AppConfig } from "../engine/config.ts";
-import { clientAddressResolver } from "../engine/guard/client-ip.ts";
-import type { UserAgentPolicy } from "../engine/guard/user-agent.ts";
-import type { Logger } from "../engine/logger.ts";
-import type { OriginStats, RateLimiter, ResponseCache } from "../../core/services.ts";
-import type { TrafficStats } from "../engine/share/traffic-stats.ts";
-import { Tokens } from "../../core/tokens.ts";
+import { FastResponse } from "srvx";
+import type { Answer } from "./answer.ts";
 import { registerDocsPages } from "./docs/pages.ts";
 import { registerDocsRoute } from "./docs/routes.ts";
-import { cachedAnswers } from "./fast-path.ts";
-import { requestMetricsOf } from "./metrics/request-metrics.ts";
+import { exchangeOf } from "./exchange.ts";
+import type { HttpFront } from "./http-front.ts";
 import { registerMetricsRoute } from "./metrics/route.ts";
-import { requestPipeline } from "./pipeline.ts";
 import { registerProbes } from "./probes.ts";
+import type { RoutePolicy } from "./route-policy.ts";
+import { serve } from "./serve.ts";
 import { registerShareRoutes } from "./share/routes.ts";
-import { RenderedAnswers } from "./v1/rendered-answers.ts";
 import { registerV1Routes } from "./v1/routes.ts";
 
-export function createApp(scope: DependencyContainer, answers = new RenderedAnswers()): H3 {
-  const { config, log, userAgents, limiter, address, origins } = services(scope);
-  // Malformed percent-encoding reaches the pipeline (as a path no route serves) instead of
+export function createApp(front: HttpFront): H3 {
+  // Malformed percent-encoding reaches the middleware (as a path no route serves) instead of
   // h3's bare 400, so it is answered in the usual order of checks, in the envelope.
   const app = new H3({ allowMalformedURL: true });
-  for (const middleware of requestPipeline({
-    userAgents,
-    limiter,
-    stats: scope.resolve<TrafficStats>(Tokens.TrafficStats),
-    clientAddress: (event: H3Event) => address(event.req.ip, event.req.headers.get("x-forwarded-for")),
-    log,
-    accessLog: config.log.access ? log.child("access") : undefined,
-    logQuiet: config.log.probes,
-    origins,
-    metrics: requestMetricsOf(scope),
-  })) {
-    app.use(middleware);
-  }
-  registerProbes(app, scope);
-  registerMetricsRoute(app, scope);
-  registerV1Routes(app, scope, answers);
-  registerShareRoutes(app, scope);
-  registerDocsPages(app, scope);
-  registerDocsRoute(app, scope);
+  app.use(serveThrough(front));
+  registerProbes(app, front);
+  registerMetricsRoute(app, front);
+  registerV1Routes(app, front);
+  registerShareRoutes(app, front);
+  registerDocsPages(app, front);
+  registerDocsRoute(app, front);
   return app;
 }
 
-/** `app` must have been made with the same `answers` (`createApp(scope, answers)`). */
-export function createNodeHandler(
-  scope: DependencyContainer,
-  answers = new RenderedAnswers(),
-  h3App = createApp(scope, answers),
-): (req: IncomingMessage, res: ServerResponse) => unknown {
-  const app = toNodeHandler(h3App);
-  const { config, log, userAgents, limiter, address, origins } = services(scope);
-  const fast = cachedAnswers({
-    answers,
-    userAgents,
-    limiter,
-    cache: scope.resolve<ResponseCache>(Tokens.ResponseCache),
-    clientAddress: address,
-    accessLog: config.log.access ? log.child("access") : undefined,
-    origins,
-    metrics: requestMetricsOf(scope),
-  });
-  return (req, res) => (fast(req, res) ? undefined : app(req, res));
+export function createNodeHandler(front: HttpFront, app = createApp(front)): (req: IncomingMessage, res: ServerResponse) => unknown {
+  const h3 = toNodeHandler(app);
+  const kept = front.kept;
+  return kept ? (req, res) => (kept.serve(front, req, res) ? undefined : h3(req, res)) : h3;
+}
+
+/** The policy a route names in its `meta`; a path no route serves is answered as `/v1` would. */
+export function policyOf(event: H3Event): RoutePolicy {
+  return (event.context.matchedRoute?.meta as { policy?: RoutePolicy } | undefined)?.policy ?? FALLBACK_POLICY;
 }
 
 // --- internal ---
 
-function services(scope: DependencyContainer) {
-  const config = scope.resolve<AppConfig>(Tokens.Config);
-  return {
-    config,
-    log: scope.resolve<Logger>(Tokens.Logger),
-    userAgents: scope.resolve<UserAgentPolicy>(Tokens.UserAgentPolicy),
-    limiter: scope.resolve<RateLimiter>(Tokens.RateLimiter),
-    address: clientAddressResolver(config.rateLimit.trustProxy),
-    origins: scope.resolve<OriginStats>(Tokens.OriginStats),
+const FALLBACK_POLICY: RoutePolicy = { family: "v1", methods: ["GET", "HEAD"], userAgent: false };
+
+/** Every request along the one path; the route's handler is its work. */
+function serveThrough(front: HttpFront): Middleware {
+  return async (event, next) => {
+    const out = await serve(front, exchangeOf(event, policyOf(event)), async () => (await next()) as Answer);
+    return new FastResponse(out.body as BodyInit | null, { status: out.status, headers: out.headers });
   };
 }

@@ -8,7 +8,6 @@
  */
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { BoundedMemo } from "../engine/cache/bounded-memo.ts";
 
 export type Encoding = "br" | "gzip";
 
@@ -24,9 +23,23 @@ export const compressions: Record<Encoding, number> = { br: 0, gzip: 0 };
 /** What to send for an `Accept-Encoding` header: brotli when it weighs at least as much as gzip, else gzip, else nothing. */
 export function acceptedEncoding(header: string | null | undefined): Encoding | undefined {
   if (!header) return undefined;
-  // Clients send the same few headers over and over: each is parsed once.
-  // "" remembers "nothing acceptable" (a memo's miss is undefined).
-  return (negotiated.get(header) ?? negotiated.set(header, negotiate(header) ?? "")) || undefined;
+  let br: number | undefined;
+  let gz: number | undefined;
+  let any: number | undefined;
+  for (const part of header.toLowerCase().split(",")) {
+    const [name, ...params] = part.split(";").map((s) => s.trim());
+    const q = params.find((p) => p.startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (!Number.isFinite(weight)) continue;
+    if (name === "br") br = weight;
+    else if (name === "gzip" || name === "x-gzip") gz = weight;
+    else if (name === "*") any = weight;
+  }
+  // `*` speaks for the codings not named.
+  br ??= any ?? 0;
+  gz ??= any ?? 0;
+  if (br > 0 && br >= gz) return "br";
+  return gz > 0 ? "gzip" : undefined;
 }
 
 export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
@@ -53,11 +66,6 @@ export class CompressedForms {
   }
 }
 
-/** The kept forms of a page's or an asset's body (a handful of them, each a fixed text, read once). */
-export function formsOfFixedBody(body: Buffer): CompressedForms {
-  return fixedBodies.get(body) ?? fixedBodies.set(body, new CompressedForms(body));
-}
-
 // --- internal ---
 
 /** Brotli's quality 5 compresses about as well as gzip's best, several times faster than its default 11. */
@@ -65,25 +73,3 @@ const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-const negotiated = new BoundedMemo<string, Encoding | "">(64);
-const fixedBodies = new BoundedMemo<Buffer, CompressedForms>(64);
-
-function negotiate(header: string): Encoding | undefined {
-  let br: number | undefined;
-  let gz: number | undefined;
-  let any: number | undefined;
-  for (const part of header.toLowerCase().split(",")) {
-    const [name, ...params] = part.split(";").map((s) => s.trim());
-    const q = params.find((p) => p.startsWith("q="));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    if (!Number.isFinite(weight)) continue;
-    if (name === "br") br = weight;
-    else if (name === "gzip" || name === "x-gzip") gz = weight;
-    else if (name === "*") any = weight;
-  }
-  // `*` speaks for the codings not named.
-  br ??= any ?? 0;
-  gz ??= any ?? 0;
-  if (br > 0 && br >= gz) return "br";
-  return gz > 0 ? "gzip" : undefined;
-}

@@ -5,7 +5,7 @@
  * through the same checks (`checks.ts`).
  */
 import type { RequestKind } from "../engine/share/traffic-stats.ts";
-import type { Family } from "./request-state.ts";
+import type { Family } from "./exchange.ts";
 
 export interface RoutePolicy {
   /** which envelope its answers use */

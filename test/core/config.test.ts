@@ -91,13 +91,13 @@ describe("config", () => {
   });
 
   it("warns of an id set to false that no default binds, as of a disabled id that is not bound", async () => {
-    const { createServiceContainer } = await import("../../server/engine/container.ts");
+    const { composeService } = await import("../../server/process/compose.ts");
     const { createMemoryLogger } = await import("../../core/testing/memory-logger.ts");
     const { PluginCatalog } = await import("../../server/engine/plugins/discover.ts");
     const config = parseConfig({ sources: { source_q: false, source_c: false }, disable: ["source_z"], lyrics: false }, {});
     expect(unboundRemovals(config)).toEqual(["source_q"]);
     const logger = createMemoryLogger();
-    createServiceContainer({ config, catalog: new PluginCatalog([]), logger });
+    await composeService({ config, catalog: new PluginCatalog([]), logger }).dispose();
     expect(logger.lines.filter((line) => line.startsWith("warn [music] config"))).toEqual([
       "warn [music] config disable: source_z is not a bound source",
       "warn [music] config sources.source_q: source_q is not a bound source, so false removes nothing (bound by default: source_a, source_b, source_c, source_d)",

@@ -1,4 +1,5 @@
 /** The fallback's choice of a copy: publicly playable only, full length first, a few tries, the original when none plays. */
+import "reflect-metadata";
 import { describe, expect, it } from "vitest";
 import { NotFoundError, PaidContentError, UpstreamError } from "../../core/errors.ts";
 import { FallbackService } from "../../server/engine/music/fallback.ts";
@@ -13,15 +14,32 @@ const copy = (source: string, id: string, more: object = {}) => ({
 const address = (source: string, id: string, preview = false) => ({ source, id, url: `https://cdn.example/${source}/${id}.mp3`, quality: "standard", bitrate: 128, size: null, expireAt: null, ...(preview ? { preview } : {}) });
 const PLAYBACK: Record<string, "full" | "preview"> = { pa: "preview", pb: "preview", fa: "full", fb: "full", fc: "full", fd: "full" };
 
+/**
+ * The fallback over its collaborators as the composition root gives them: the registry (each
+ * source's playback), the song addresses (the original's, `x:9`, and the copies') and the matches.
+ */
 function service(matches: unknown[], urls: Record<string, () => Promise<CachedAnswer>>, asked: string[] = []) {
-  return new FallbackService(
-    (source) => PLAYBACK[source],
-    async (source, id) => {
-      asked.push(`${source}:${id}`);
-      return urls[`${source}:${id}`]();
+  const registry = { resolve: (id: string) => ({ id, plugin: { playback: PLAYBACK[id] } }), use: (id: string) => ({ id }) };
+  let original: () => Promise<CachedAnswer> = vip;
+  const songUrls = {
+    run: async (source: { id: string }, { id }: { id: string }) => {
+      if (source.id === "x") return original();
+      asked.push(`${source.id}:${id}`);
+      return urls[`${source.id}:${id}`]();
     },
-    async (_source, _id, fullOnly) => answer({ song: {}, matches: fullOnly ? matches.filter((m) => PLAYBACK[(m as { song: { source: string } }).song.source] === "full") : matches, failed: [] }),
-  );
+  };
+  const matcher = {
+    run: async (_source: string, _id: string, _signal: unknown, among?: string) =>
+      answer({ song: {}, matches: among ? matches.filter((m) => PLAYBACK[(m as { song: { source: string } }).song.source] === "full") : matches, failed: [] }),
+  };
+  const fallback = new FallbackService(registry as never, songUrls as never, matcher as never);
+  return {
+    songUrl(asked: { source: string; id: string; quality: "standard" }, own: () => Promise<CachedAnswer>) {
+      original = own;
+      return fallback.songUrl({ id: asked.source } as never, asked);
+    },
+    forTrack: fallback.forTrack.bind(fallback),
+  };
 }
 const vip = async (): Promise<CachedAnswer> => {
   throw new PaidContentError();

@@ -1,11 +1,18 @@
 /** The all-search's merged list on its own: one window per source, deadlines, failures, cost. */
+import "reflect-metadata";
 import { describe, expect, it } from "vitest";
 import { UpstreamError, UpstreamTimeoutError } from "../../core/errors.ts";
 import { SearchAllService } from "../../server/engine/music/search-all.ts";
 import type { CachedAnswer } from "../../core/services.ts";
-import type { BoundSource } from "../../server/engine/sources/source-registry.ts";
+import type { AppConfig } from "../../server/engine/config.ts";
+import type { EnabledSource } from "../../server/engine/sources/source-registry.ts";
 
-const source = (id: string, plugin: object = {}) => ({ id, plugin }) as BoundSource;
+const source = (id: string, plugin: object = {}) => ({ id, plugin }) as EnabledSource;
+/** The all-search over one source call per window, as `window` answers it (the service's source calls stand behind it). */
+const searchAll = (deadlineMs: number, window: (s: EnabledSource, q: string, size: number, signal: AbortSignal) => Promise<CachedAnswer>): SearchAllService =>
+  new SearchAllService({ upstream: { searchAllTimeoutMs: deadlineMs } } as AppConfig, {
+    run: (s: EnabledSource, _op: string, params: { q: string; size: number }, signal: AbortSignal) => window(s, params.q, params.size, signal),
+  } as never);
 const songs = (id: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({ source: id, id: `${i + 1}`, name: `${id} song ${i + 1}`, artist: [id], album: "", albumId: "", duration: 100 + i, cover: null, available: true, vip: false }));
 const window = (id: string, n: number, cost = 5): CachedAnswer => ({ json: JSON.stringify({ page: 1, size: n, total: n, failed: [], list: songs(id, n) }), cost, status: cost ? "miss" : "hit" });
@@ -13,7 +20,7 @@ const window = (id: string, n: number, cost = 5): CachedAnswer => ({ json: JSON.
 describe("SearchAllService", () => {
   it("asks each source once for its window, page 1 of its declared size, and merges them", async () => {
     const asked: [string, string, number][] = [];
-    const service = new SearchAllService(1000, async (s, q, size) => {
+    const service = searchAll(1000, async (s, q, size) => {
       asked.push([s.id, q, size]);
       return window(s.id, 2);
     });
@@ -30,12 +37,12 @@ describe("SearchAllService", () => {
   });
 
   it("every window from cache: cost 0", async () => {
-    const service = new SearchAllService(1000, async (s) => window(s.id, 1, 0));
+    const service = searchAll(1000, async (s) => window(s.id, 1, 0));
     expect((await service.list([source("a"), source("b")], "x")).cost).toBe(0);
   });
 
   it("a source past its deadline is in failed; the list does not wait for it", async () => {
-    const service = new SearchAllService(100, (s, _q, _size, signal) =>
+    const service = searchAll(100, (s, _q, _size, signal) =>
       s.id === "slow" ? new Promise<CachedAnswer>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))) : Promise.resolve(window("f", 2)),
     );
     const started = performance.now();
@@ -46,11 +53,11 @@ describe("SearchAllService", () => {
   });
 
   it("every source failing is 2001 when all timed out, else 2002, with the time spent", async () => {
-    const timeouts = new SearchAllService(1000, async (s) => {
+    const timeouts = searchAll(1000, async (s) => {
       throw new UpstreamTimeoutError(s.id, 10);
     });
     await expect(timeouts.list([source("a"), source("b")], "x")).rejects.toMatchObject({ kind: "timeout", message: "every source timed out: a, b" });
-    const mixed = new SearchAllService(1000, async (s) => {
+    const mixed = searchAll(1000, async (s) => {
       if (s.id === "a") throw new UpstreamTimeoutError(s.id, 10);
       throw new UpstreamError("down");
     });
@@ -60,6 +67,6 @@ describe("SearchAllService", () => {
   });
 
   it("no searchable source is 1002", async () => {
-    await expect(new SearchAllService(1000, async () => window("a", 1)).list([], "x")).rejects.toMatchObject({ kind: "source" });
+    await expect(searchAll(1000, async () => window("a", 1)).list([], "x")).rejects.toMatchObject({ kind: "source" });
   });
 });

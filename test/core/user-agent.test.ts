@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { UserAgentPolicy, productName } from "../../server/engine/guard/user-agent.ts";
 
 describe("UserAgentPolicy", () => {
-  const policy = new UserAgentPolicy(["curl/", "node", "aiohttp", "Java-http-client", "got ("]);
+  const policy = new UserAgentPolicy({ userAgentBlock: ["curl/", "node", "aiohttp", "Java-http-client", "got ("] });
 
   it.each([
     ["curl/8.5.0", true],

@@ -8,7 +8,7 @@
 import { request } from "node:http";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { requestId } from "../../server/request/request-id.ts";
+import { requestId } from "../../server/request/exchange.ts";
 import { TEST_UA } from "../support/app.ts";
 import { PROJECT_ROOT, startMainProcess } from "../support/main-process.ts";
 

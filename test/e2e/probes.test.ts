@@ -8,7 +8,6 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lifecycleOf } from "../../server/engine/lifecycle.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { PROJECT_ROOT, freePort, startMainProcess } from "../support/main-process.ts";
 import { HAVE_REDIS_SERVER, startPrivateRedis, type PrivateRedis } from "../redis/redis-server.ts";
@@ -38,7 +37,7 @@ describe("/healthz and /readyz in one process", () => {
   });
 
   it("/readyz: 503 starting, 200 ready, 503 draining; Redis not configured", async () => {
-    const lifecycle = lifecycleOf(t.scope);
+    const lifecycle = t.service.lifecycle;
     expect(lifecycle.state).toBe("ready");
     const ready = await t.json("/readyz");
     expect([ready.status, ready.body]).toEqual([200, { status: "ready", dependencies: { redis: { state: "not configured" } } }]);
@@ -49,12 +48,12 @@ describe("/healthz and /readyz in one process", () => {
     try {
       const answer = await starting.json("/readyz");
       expect([answer.status, answer.body.status]).toEqual([503, "starting"]);
-      lifecycleOf(starting.scope).ready();
+      starting.service.lifecycle.ready();
       expect((await starting.json("/readyz")).status).toBe(200);
-      lifecycleOf(starting.scope).draining();
+      starting.service.lifecycle.draining();
       const draining = await starting.json("/readyz");
       expect([draining.status, draining.body.status]).toEqual([503, "draining"]);
-      lifecycleOf(starting.scope).ready(); // a draining process is never ready again
+      starting.service.lifecycle.ready(); // a draining process is never ready again
       expect((await starting.json("/readyz")).status).toBe(503);
       // liveness is not readiness: the process still answers
       expect((await starting.get("/healthz")).status).toBe(200);

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseConfig } from "../../server/engine/config.ts";
-import { createServiceContainer } from "../../server/engine/container.ts";
+import { composeService } from "../../server/process/compose.ts";
 import { createMemoryLogger } from "../../core/testing/memory-logger.ts";
 import { defineSourcePlugin } from "../../core/plugin.ts";
 import { PluginCatalog, discoverPlugins } from "../../server/engine/plugins/discover.ts";
@@ -26,7 +26,7 @@ async function startupError(run: () => Promise<unknown> | unknown): Promise<Plug
 }
 
 const bind = (catalog: PluginCatalog, config: object) =>
-  createServiceContainer({ config: parseConfig(config, {}), catalog, logger: createMemoryLogger() });
+  composeService({ config: parseConfig(config, {}), catalog, logger: createMemoryLogger() });
 
 describe("discovery", () => {
   it("reports every bad plugin of a folder at once, naming plugin and field", async () => {
@@ -130,8 +130,9 @@ describe("binding", () => {
 
   it("leaves out a default binding whose bundled plugin is not there, and says so", async () => {
     const logger = createMemoryLogger();
-    const scope = createServiceContainer({ config: parseConfig({ lyrics: false }, {}), catalog: new PluginCatalog([]), logger });
-    expect(scope.resolve<SourceRegistry>(Tokens.SourceRegistry).all()).toEqual([]);
+    const service = composeService({ config: parseConfig({ lyrics: false }, {}), catalog: new PluginCatalog([]), logger });
+    expect(service.registry.all()).toEqual([]);
+    await service.dispose();
     expect(logger.lines).toContain('info [music] source_a: bundled plugin "deezer" is not available, source_a is left out');
   });
 

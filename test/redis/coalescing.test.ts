@@ -7,7 +7,7 @@
 import "reflect-metadata";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operationKey } from "../../server/engine/music/music-service.ts";
+import { operationKey } from "../../server/engine/music/source-calls.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
 import { HAVE_REDIS_SERVER, startPrivateRedis, type PrivateRedis } from "./redis-server.ts";
 

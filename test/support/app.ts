@@ -9,13 +9,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DependencyContainer } from "tsyringe";
 import { parseConfig, type AppConfig, type AppConfigInput } from "../../server/engine/config.ts";
-import { createServiceContainer, disposeServiceContainer } from "../../server/engine/container.ts";
 import { createMemoryLogger } from "../../core/testing/memory-logger.ts";
 import { PluginCatalog, discoverPlugins } from "../../server/engine/plugins/discover.ts";
 import type { AnyPluginDefinition } from "../../core/plugin.ts";
-import { createApp, createNodeHandler } from "../../server/request/app.ts";
-import { RenderedAnswers } from "../../server/request/v1/rendered-answers.ts";
-import { lifecycleOf } from "../../server/engine/lifecycle.ts";
+import { composeService, type ComposedService } from "../../server/process/compose.ts";
 import { hardenServer, nodeEntry } from "../../server/process/node-server.ts";
 
 export const TEST_UA = "music-aggregator-tests/1.0";
@@ -23,8 +20,9 @@ export const TEST_UA = "music-aggregator-tests/1.0";
 export interface TestApp {
   /** the h3 app behind the node handler */
   app: H3;
-  /** the rendered answers the node handler answers repeated requests from, before h3 */
-  answers: RenderedAnswers;
+  /** the service as the composition root made it */
+  service: ComposedService;
+  /** its container, to look inside */
   scope: DependencyContainer;
   config: AppConfig;
   url: string;
@@ -52,23 +50,21 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = parseConfig(options.config ?? {}, options.env ?? {});
   const catalog = options.plugins ? new PluginCatalog(options.plugins) : await discoverPlugins({ modules: config.plugins });
   const logger = createMemoryLogger();
-  const scope = createServiceContainer({ config, catalog, logger });
-  const answers = new RenderedAnswers();
-  const app = createApp(scope, answers);
-  const handler = nodeEntry(createNodeHandler(scope, answers, app), logger);
+  const service = composeService({ config, catalog, logger });
+  const handler = nodeEntry(service.handler, logger);
   const server: Server = createServer(handler);
   hardenServer(server, handler, { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Plugins bound, listener up: ready, as the real start says once it listens.
-  if (!options.starting) lifecycleOf(scope).ready();
+  if (!options.starting) service.lifecycle.ready();
 
   const get = (path: string, init: RequestInit = {}) =>
     fetch(url + path, { ...init, headers: { "user-agent": TEST_UA, ...(init.headers as Record<string, string>) } });
   return {
-    app,
-    answers,
-    scope,
+    app: service.app,
+    service,
+    scope: service.container,
     config,
     url,
     logs: logger.lines,
@@ -81,7 +77,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await disposeServiceContainer(scope);
+      await service.dispose();
     },
   };
 }

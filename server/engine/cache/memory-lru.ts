@@ -103,6 +103,14 @@ export function defaultCacheBytes(heapLimit = getHeapStatistics().heap_size_limi
   return Math.round(Math.min(256 * MIB, Math.max(16 * MIB, heapLimit / 8)));
 }
 
+/**
+ * Bytes of kept answers (`request/kept-answers.ts`) at most: a quarter of the memory cache's
+ * default bound, 64 MiB at most (about 45,000 answers of a song's size).
+ */
+export function defaultKeptBytes(): number {
+  return Math.min(64 * MIB, defaultCacheBytes() / 4);
+}
+
 /** The share of the cache one entry may take at most. */
 export const MAX_ENTRY_SHARE = 1 / 16;
 

@@ -6,7 +6,6 @@
  */
 import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, isUpstreamFailure, withCost, type ServiceErrorLike } from "../../../core/errors.ts";
 import type { CacheStats } from "../../../core/domain.ts";
-import type { CacheOutcomes } from "../metrics/counts.ts";
 import type { CacheCounts, CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../../../core/services.ts";
 import type { CacheTier } from "../stats/cache-counts.ts";
 import { countUpstreamCalls } from "../http/upstream-calls.ts";
@@ -15,6 +14,16 @@ import { decodeEntry as decode, encodeEntry, type StoredEntry } from "./entry.ts
 import type { CacheBackend } from "./storage.ts";
 
 export type { CachePolicy, CachedAnswer };
+
+/** What the cache did since the start of the process (`/metrics`). */
+export interface CacheOutcomes {
+  hits: number;
+  misses: number;
+  /** expired answers served because the upstream failed */
+  stale: number;
+  /** requests that waited for a load already under way (here, or in another instance) instead of starting one */
+  coalesced: number;
+}
 
 export interface ResponseCacheSettings {
   notFoundTtl: number;

@@ -6,27 +6,20 @@
  * `(... like Gecko)` never matches. Entries are product names; a trailing `/` or ` (` as in
  * `curl/` or `got (` is allowed and ignored.
  */
-import { BoundedMemo } from "../cache/bounded-memo.ts";
+import { inject, injectable } from "tsyringe";
+import { Tokens } from "../../../core/tokens.ts";
+import type { AppConfig } from "../config.ts";
 
+@injectable()
 export class UserAgentPolicy {
   private readonly blocked: Set<string>;
-  /** Decisions by user-agent: a service sees the same few hundred user-agents over and over. */
-  private readonly decided = new BoundedMemo<string, boolean>(MEMO_SIZE);
-  /** The last decision: a connection sends the same user-agent with every request, and comparing is cheaper than hashing. */
-  private lastUserAgent = "";
-  private lastBlocked = true;
 
-  constructor(entries: readonly string[]) {
-    this.blocked = new Set(entries.map(productName).filter(Boolean));
+  constructor(@inject(Tokens.Config) config: Pick<AppConfig, "userAgentBlock">) {
+    this.blocked = new Set(config.userAgentBlock.map(productName).filter(Boolean));
   }
 
   isBlocked(userAgent: string | null | undefined): boolean {
-    const ua = userAgent ?? "";
-    if (ua === this.lastUserAgent) return this.lastBlocked;
-    const blocked = this.decided.get(ua) ?? this.decided.set(ua, this.decide(ua));
-    this.lastUserAgent = ua;
-    this.lastBlocked = blocked;
-    return blocked;
+    return this.decide(userAgent ?? "");
   }
 
   private decide(userAgent: string): boolean {
@@ -36,9 +29,6 @@ export class UserAgentPolicy {
     return false;
   }
 }
-
-/** User-agents whose decision is remembered; past that the memory starts over. */
-const MEMO_SIZE = 1024;
 
 /** An entry as a product name: `curl/` → `curl`, `got (` → `got`, lowercase. */
 export function productName(entry: string): string {

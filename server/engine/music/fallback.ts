@@ -6,15 +6,13 @@
  * source's `/v1/song/url`, with every check that operation makes, so nothing gated is ever
  * unlocked. When no copy plays, the original answer (3002, 3001 or the preview) stands.
  */
+import { inject, injectable } from "tsyringe";
 import type { MatchResult, PlaylistSong, Quality, SongUrl } from "../../../core/domain.ts";
 import { isKind, isServiceError } from "../../../core/errors.ts";
 import type { CachedAnswer } from "../../../core/services.ts";
-import type { Playback } from "./merged-search.ts";
-
-/** A song's address through `/v1/song/url` (all its checks, no fallback). */
-type UrlOf = (sourceId: string, id: string, quality: Quality, signal?: AbortSignal) => Promise<CachedAnswer>;
-/** `/v1/match` of a song; with `fullOnly`, among the sources whose addresses are full length only. */
-type MatchOf = (sourceId: string, id: string, fullOnly: boolean, signal?: AbortSignal) => Promise<CachedAnswer>;
+import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
+import { MatchService } from "./match-service.ts";
+import { SongUrls } from "./song-urls.ts";
 
 /** Copies tried at most for one song: past a few, the matches left are unlikely to play either. */
 const MAX_TRIES = 3;
@@ -26,20 +24,21 @@ interface Copy {
   parts: CachedAnswer[];
 }
 
+@injectable()
 export class FallbackService {
   constructor(
-    private readonly playbackOf: (sourceId: string) => Playback,
-    private readonly urlOf: UrlOf,
-    private readonly matchOf: MatchOf,
+    @inject(SourceRegistry) private readonly registry: SourceRegistry,
+    @inject(SongUrls) private readonly songUrls: SongUrls,
+    @inject(MatchService) private readonly matches: MatchService,
   ) {}
 
-  /** `/v1/song/url` with `fallback=1`; `original` is the answer without it. */
-  async songUrl(asked: { source: string; id: string; quality: Quality }, original: () => Promise<CachedAnswer>, signal?: AbortSignal): Promise<CachedAnswer> {
+  /** `/v1/song/url` with `fallback=1`: the song's own address, unless a copy elsewhere plays better. */
+  async songUrl(source: EnabledSource, asked: { source: string; id: string; quality: Quality }, signal?: AbortSignal): Promise<CachedAnswer> {
     const started = performance.now();
     let first: CachedAnswer | undefined;
     let refusal: unknown;
     try {
-      first = await original();
+      first = await this.songUrls.run(source, { ...asked, fallback: false }, signal);
       if (!(JSON.parse(first.json) as SongUrl).preview) return first;
     } catch (error) {
       if (!isKind(error, "paid", "notFound")) throw error;
@@ -77,7 +76,7 @@ export class FallbackService {
   private async copyOf(sourceId: string, id: string, quality: Quality, fullOnly: boolean, signal?: AbortSignal): Promise<Copy | undefined> {
     let matched: CachedAnswer;
     try {
-      matched = await this.matchOf(sourceId, id, fullOnly, signal);
+      matched = await this.matches.run(sourceId, id, signal, fullOnly ? "full" : undefined);
     } catch (error) {
       // No match to be had (the song unknown, every search failed): the original answer stands.
       if (isServiceError(error)) return undefined;
@@ -86,14 +85,15 @@ export class FallbackService {
     const { matches } = JSON.parse(matched.json) as MatchResult;
     const playable = matches
       .filter((m) => m.song.available && !m.song.vip)
-      .map((m) => ({ m, full: this.playbackOf(m.song.source) === "full" }))
+      .map((m) => ({ m, full: (this.registry.resolve(m.song.source).plugin.playback ?? "full") === "full" }))
       .filter((c) => c.full || !fullOnly)
       // Full length first; within each, the matches' own order (best first).
       .sort((a, b) => Number(b.full) - Number(a.full));
     for (const { m } of playable.slice(0, MAX_TRIES)) {
       if (signal?.aborted) return undefined;
       try {
-        const answer = await this.urlOf(m.song.source, m.song.id, quality, signal);
+        const copySource = this.registry.use(m.song.source, "url");
+        const answer = await this.songUrls.run(copySource, { source: copySource.id, id: m.song.id, quality, fallback: false }, signal);
         const url = JSON.parse(answer.json) as SongUrl;
         if (fullOnly && url.preview) continue;
         return { url, confidence: m.confidence, parts: [matched, answer] };

@@ -6,16 +6,19 @@
  * recording is a match. The answer is kept with the `match` lifetime (a minute at most when a
  * source failed), so asking again costs nothing.
  */
-import { cacheKey } from "../cache/response-cache.ts";
-import type { AppConfig } from "../config.ts";
+import { inject, injectable } from "tsyringe";
 import type { Match, MatchResult, SongDetail } from "../../../core/domain.ts";
 import { isServiceError } from "../../../core/errors.ts";
 import { copiesQuery } from "../../../core/match/query.ts";
 import { recordingOf, sameRecording } from "../../../core/match/recording.ts";
 import type { CachedAnswer, ResponseCache } from "../../../core/services.ts";
-import type { BoundSource } from "../sources/source-registry.ts";
-import type { SearchAllService } from "./search-all.ts";
+import { Tokens } from "../../../core/tokens.ts";
+import { cacheKey } from "../cache/response-cache.ts";
+import type { AppConfig } from "../config.ts";
+import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
+import { SearchAllService } from "./search-all.ts";
 import { PARTIAL_LIST_TTL_SECONDS } from "./search-service.ts";
+import { SourceCalls } from "./source-calls.ts";
 
 /**
  * Songs of each source's search looked at: a song's copies share its title and rank high for
@@ -23,22 +26,24 @@ import { PARTIAL_LIST_TTL_SECONDS } from "./search-service.ts";
  */
 export const MATCH_WINDOW = 25;
 
-/** A song's details through the cache (`/v1/song`). */
-type SongLookup = (source: BoundSource, id: string, signal?: AbortSignal) => Promise<CachedAnswer>;
-
+@injectable()
 export class MatchService {
   constructor(
-    private readonly cache: ResponseCache,
-    private readonly config: AppConfig,
-    private readonly searchAll: SearchAllService,
-    private readonly song: SongLookup,
+    @inject(Tokens.ResponseCache) private readonly cache: ResponseCache,
+    @inject(Tokens.Config) private readonly config: AppConfig,
+    @inject(SourceRegistry) private readonly registry: SourceRegistry,
+    @inject(SearchAllService) private readonly searchAll: SearchAllService,
+    @inject(SourceCalls) private readonly calls: SourceCalls,
   ) {}
 
   /**
-   * The match of `source`'s song `id` against `others` (other enabled searchable sources, in
-   * source order); `among` names a restricted set of them, kept apart in the cache.
+   * `/v1/match` of `sourceId`'s song `id` (1002, 1003; 3001 as `/v1/song`): against every other
+   * enabled searchable source, or with `among: "full"` against those whose addresses are full
+   * length only (kept apart in the cache).
    */
-  async run(source: BoundSource, others: BoundSource[], id: string, signal?: AbortSignal, among?: "full"): Promise<CachedAnswer> {
+  async run(sourceId: string, id: string, signal?: AbortSignal, among?: "full"): Promise<CachedAnswer> {
+    const source = this.registry.use(sourceId, "match");
+    const others = this.registry.searchable().filter((other) => other !== source && (!among || (other.plugin.playback ?? "full") === "full"));
     let cost: number | undefined;
     const lifetime = (result: MatchResult) => (result.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, this.config.cache.ttl.match) : this.config.cache.ttl.match);
     const answer = await this.cache.fetch(
@@ -57,9 +62,9 @@ export class MatchService {
 
   // --- internal ---
 
-  private async match(source: BoundSource, others: BoundSource[], id: string, signal: AbortSignal): Promise<{ result: MatchResult; cost: number }> {
+  private async match(source: EnabledSource, others: EnabledSource[], id: string, signal: AbortSignal): Promise<{ result: MatchResult; cost: number }> {
     const started = performance.now();
-    const found = await this.song(source, id, signal);
+    const found = await this.calls.run(source, "song", { source: source.id, id }, signal);
     const song = JSON.parse(found.json) as SongDetail;
     const asked = recordingOf(song);
     const query = copiesQuery(song);

@@ -13,40 +13,34 @@
  * copy's address and `urlFrom` names the copy. A track whose match finds nothing keeps what it
  * had; the page never fails for it.
  */
+import { inject, injectable } from "tsyringe";
 import type { AppConfig } from "../config.ts";
 import type { PlaylistDetail, PlaylistSong, Quality, SongUrl } from "../../../core/domain.ts";
 import { isServiceError, withCost } from "../../../core/errors.ts";
 import type { OperationParams } from "../../../core/operations.ts";
 import type { CachedAnswer } from "../../../core/services.ts";
+import { Tokens } from "../../../core/tokens.ts";
 import { combinedLife } from "../cache/response-cache.ts";
-import type { BoundSource } from "../sources/source-registry.ts";
+import type { EnabledSource } from "../sources/source-registry.ts";
 import { deadline } from "../../../core/http/deadline.ts";
 import { mapWithConcurrency } from "../../../core/concurrency.ts";
-
-type Lookup = (source: BoundSource, id: string, quality: Quality, signal: AbortSignal) => Promise<CachedAnswer>;
-type Peek = (source: BoundSource, id: string, quality: Quality) => Promise<CachedAnswer | undefined>;
-type PlaylistPage = (source: BoundSource, params: OperationParams<"playlist">, signal: AbortSignal) => Promise<CachedAnswer>;
-/** A track's copy elsewhere that plays (`FallbackService.forTrack`). */
-type CopyOf = (
-  source: BoundSource,
-  track: PlaylistSong,
-  quality: Quality,
-  signal: AbortSignal,
-) => Promise<{ url: string; from: NonNullable<PlaylistSong["urlFrom"]>; spent: boolean } | undefined>;
+import { FallbackService } from "./fallback.ts";
+import { SongUrls } from "./song-urls.ts";
+import { SourceCalls } from "./source-calls.ts";
 
 /** A with_url request may spend at most this part of its source's published request budget. */
 const BUDGET_SHARE = 1 / 4;
 
+@injectable()
 export class PlaylistUrls {
   constructor(
-    private readonly config: AppConfig,
-    private readonly page: PlaylistPage,
-    private readonly peek: Peek,
-    private readonly lookup: Lookup,
-    private readonly copyOf?: CopyOf,
+    @inject(Tokens.Config) private readonly config: AppConfig,
+    @inject(SourceCalls) private readonly calls: SourceCalls,
+    @inject(SongUrls) private readonly songUrls: SongUrls,
+    @inject(FallbackService) private readonly fallbacks: FallbackService,
   ) {}
 
-  async run(source: BoundSource, params: OperationParams<"playlist">, signal?: AbortSignal): Promise<CachedAnswer> {
+  async run(source: EnabledSource, params: OperationParams<"playlist">, signal?: AbortSignal): Promise<CachedAnswer> {
     const started = performance.now();
     const time = deadline(this.config.upstream.timeoutMs, signal);
     try {
@@ -58,10 +52,10 @@ export class PlaylistUrls {
 
   // --- internal ---
 
-  private async fill(source: BoundSource, params: OperationParams<"playlist">, request: AbortSignal, started: number): Promise<CachedAnswer> {
+  private async fill(source: EnabledSource, params: OperationParams<"playlist">, request: AbortSignal, started: number): Promise<CachedAnswer> {
     let answer: CachedAnswer;
     try {
-      answer = await this.page(source, params, request);
+      answer = await this.calls.run(source, "playlist", params, request);
     } catch (error) {
       throw withCost(error, performance.now() - started);
     }
@@ -77,7 +71,7 @@ export class PlaylistUrls {
       if (song.url !== undefined) continue;
       if (!canLookUp || song.vip || !song.available) song.url = null;
       else {
-        const cached = await this.peek(source, song.id, params.quality);
+        const cached = await this.songUrls.peek(source, song.id, params.quality);
         if (cached) {
           carryAddress(song, JSON.parse(cached.json) as SongUrl);
           parts.push(cached);
@@ -96,7 +90,7 @@ export class PlaylistUrls {
         return;
       }
       try {
-        const url = await this.lookup(source, song.id, params.quality, request);
+        const url = await this.songUrls.ofTrack(source, song.id, params.quality, request);
         if (url.cost > 0) fromUpstream = true;
         carryAddress(song, JSON.parse(url.json) as SongUrl);
         parts.push(url);
@@ -109,7 +103,7 @@ export class PlaylistUrls {
         parts.push(cachedUntil === undefined ? undefined : { json: "null", cost: 0, status: "hit", expiresAt: cachedUntil, staleSeconds: 0 });
       }
     });
-    if (params.fallback && this.copyOf && (await this.fillFromCopies(source, playlist, params.quality, request))) fromUpstream = true;
+    if (params.fallback && (await this.fillFromCopies(source, playlist, params.quality, request))) fromUpstream = true;
     // Other sources' copies are the service's own choice, made per request: not one cached answer.
     if (params.fallback) parts.push(undefined);
     const cost = fromUpstream ? Math.max(1, Math.round(performance.now() - started)) : 0;
@@ -120,14 +114,14 @@ export class PlaylistUrls {
    * Addresses of other sources' copies for the tracks without one, or with only a preview;
    * whether an upstream was asked. A failing or late match leaves its track as it was.
    */
-  private async fillFromCopies(source: BoundSource, playlist: PlaylistDetail, quality: Quality, request: AbortSignal): Promise<boolean> {
+  private async fillFromCopies(source: EnabledSource, playlist: PlaylistDetail, quality: Quality, request: AbortSignal): Promise<boolean> {
     const previews = (source.plugin.playback ?? "full") === "preview";
     const wanting = playlist.song.filter((song) => song.url === null || (previews && typeof song.url === "string"));
     let spent = false;
     await mapWithConcurrency(wanting.slice(0, this.config.upstream.urlLookups), this.config.upstream.urlConcurrency, async (song) => {
       if (request.aborted) return;
       try {
-        const copy = await this.copyOf!(source, song, quality, request);
+        const copy = await this.fallbacks.forTrack(source.id, song, quality, request);
         if (copy?.spent) spent = true;
         if (copy) [song.url, song.urlFrom] = [copy.url, copy.from];
       } catch (error) {
@@ -139,7 +133,7 @@ export class PlaylistUrls {
   }
 
   /** Look-ups one request may make: the configured cap, and a quarter of a declared budget. */
-  private fairShare(source: BoundSource): number {
+  private fairShare(source: EnabledSource): number {
     const cap = this.config.upstream.urlLookups;
     return source.budget ? Math.min(cap, Math.max(1, Math.floor(source.budget.requests * BUDGET_SHARE))) : cap;
   }

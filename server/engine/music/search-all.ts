@@ -4,16 +4,17 @@
  * deadline, merged into one ranked, de-duplicated list (`merged-search.ts`). `failed` names the
  * sources that failed or timed out; when all fail the answer is 2001 (all timed out) or 2002.
  */
+import { inject, injectable } from "tsyringe";
 import type { SearchSong } from "../../../core/domain.ts";
 import { ServiceError, SourceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, withCost, type ServiceErrorLike } from "../../../core/errors.ts";
 import { deadline } from "../../../core/http/deadline.ts";
 import { searchPagingOf } from "../../../core/plugin.ts";
 import type { CachedAnswer } from "../../../core/services.ts";
-import type { BoundSource } from "../sources/source-registry.ts";
+import { Tokens } from "../../../core/tokens.ts";
+import type { AppConfig } from "../config.ts";
+import type { EnabledSource } from "../sources/source-registry.ts";
 import { mergeScored, scoreWindow, type ScoredWindow } from "./merged-search.ts";
-
-/** One source's window of a query (page 1 of `size` songs); `signal` ends this caller's wait, not the shared load. */
-export type SearchWindow = (source: BoundSource, q: string, size: number, signal: AbortSignal) => Promise<CachedAnswer>;
+import { SourceCalls } from "./source-calls.ts";
 
 /** The list every page of one all-search is cut from. */
 export interface MergedList {
@@ -21,17 +22,22 @@ export interface MergedList {
   list: SearchSong[];
 }
 
+@injectable()
 export class SearchAllService {
+  private readonly deadlineMs: number;
+
   constructor(
-    private readonly deadlineMs: number,
-    private readonly window: SearchWindow,
-  ) {}
+    @inject(Tokens.Config) config: AppConfig,
+    @inject(SourceCalls) private readonly calls: SourceCalls,
+  ) {
+    this.deadlineMs = config.upstream.searchAllTimeoutMs;
+  }
 
   /**
    * The merged list of `q`, and the upstream milliseconds it took (0 when every window came
    * from the cache). `signal` ends the whole search early (nobody waits for it any more).
    */
-  async list(sources: BoundSource[], q: string, signal?: AbortSignal): Promise<{ merged: MergedList; cost: number }> {
+  async list(sources: EnabledSource[], q: string, signal?: AbortSignal): Promise<{ merged: MergedList; cost: number }> {
     if (!sources.length) throw new SourceError("no enabled source supports search");
     const started = performance.now();
     // Each window is read and scored as it arrives: only the merge itself waits for the last one.
@@ -65,10 +71,10 @@ export class SearchAllService {
    * failed with.
    */
   windows<T>(
-    sources: BoundSource[],
+    sources: EnabledSource[],
     q: string,
     signal: AbortSignal | undefined,
-    read: (source: BoundSource, list: SearchSong[], index: number) => T,
+    read: (source: EnabledSource, list: SearchSong[], index: number) => T,
     atMost = Infinity,
   ): Promise<({ read: T; cost: number } | ServiceErrorLike)[]> {
     return Promise.all(
@@ -87,10 +93,10 @@ export class SearchAllService {
    * One source's window, settled: its answer, or the error it failed with. The deadline ends
    * this wait only: a load other callers share goes on under its own deadline.
    */
-  private async withDeadline(source: BoundSource, q: string, size: number, requestSignal?: AbortSignal): Promise<CachedAnswer | ServiceErrorLike> {
+  private async withDeadline(source: EnabledSource, q: string, size: number, requestSignal?: AbortSignal): Promise<CachedAnswer | ServiceErrorLike> {
     const time = deadline(this.deadlineMs, requestSignal);
     try {
-      return await this.window(source, q, size, time.signal);
+      return await this.calls.run(source, "search", { source: source.id, type: "song", q, page: 1, size }, time.signal);
     } catch (error) {
       if (time.expired()) return new UpstreamTimeoutError(source.id, this.deadlineMs);
       return isServiceError(error) ? error : new UpstreamError(`${source.id} failed`, { cause: error });

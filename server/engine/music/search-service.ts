@@ -13,22 +13,23 @@
  * Each page cut from a list is kept as its own small entry, never longer than its list, so a
  * cached page of any search is one cache read.
  */
+import { inject, injectable } from "tsyringe";
 import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import type { SearchPage, SearchSong } from "../../../core/domain.ts";
+import type { OperationParams } from "../../../core/operations.ts";
 import { searchPagingOf } from "../../../core/plugin.ts";
 import type { CachedAnswer, ResponseCache } from "../../../core/services.ts";
-import type { BoundSource } from "../sources/source-registry.ts";
-import type { MergedList, SearchAllService } from "./search-all.ts";
+import { Tokens } from "../../../core/tokens.ts";
+import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
+import { SearchAllService, type MergedList } from "./search-all.ts";
+import { SourceCalls } from "./source-calls.ts";
 
 export interface SearchParams {
   q: string;
   page: number;
   size: number;
 }
-
-/** One source's search for these parameters, through the cache; `signal` ends this caller's wait. */
-type SearchOne = (source: BoundSource, params: SearchParams, signal?: AbortSignal) => Promise<CachedAnswer>;
 
 /**
  * A merged list built while a source failed is kept this long only (or the search lifetime,
@@ -37,16 +38,26 @@ type SearchOne = (source: BoundSource, params: SearchParams, signal?: AbortSigna
  */
 export const PARTIAL_LIST_TTL_SECONDS = 60;
 
+@injectable()
 export class SearchService {
   constructor(
-    private readonly cache: ResponseCache,
-    private readonly config: AppConfig,
-    private readonly searchOne: SearchOne,
-    private readonly searchAll: SearchAllService,
+    @inject(Tokens.ResponseCache) private readonly cache: ResponseCache,
+    @inject(Tokens.Config) private readonly config: AppConfig,
+    @inject(SourceRegistry) private readonly registry: SourceRegistry,
+    @inject(SourceCalls) private readonly calls: SourceCalls,
+    @inject(SearchAllService) private readonly searchAll: SearchAllService,
   ) {}
 
+  /** `/v1/search`: a page of one source's search, or of the merged list of all of them. */
+  run(params: OperationParams<"search">, signal?: AbortSignal): Promise<CachedAnswer> {
+    if (params.source === "all") return this.all(this.registry.searchable(), params, signal);
+    return this.one(this.registry.use(params.source, "search"), params, signal);
+  }
+
+  // --- internal ---
+
   /** A page of one source's search. */
-  one(source: BoundSource, params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
+  private one(source: EnabledSource, params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
     const { window, exactTotal } = searchPagingOf(source.plugin);
     const windowOf = async (loadSignal?: AbortSignal): Promise<Listed> => {
       const answer = await this.searchOne(source, { q: params.q, page: 1, size: window }, loadSignal);
@@ -59,7 +70,7 @@ export class SearchService {
   }
 
   /** A page of the merged list of every searchable source. */
-  all(sources: BoundSource[], params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
+  private all(sources: EnabledSource[], params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
     const { search } = this.config.cache.ttl;
     const lifetime = (merged: MergedList) => (merged.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, search) : search);
     return this.cut("all", params, signal, async (loadSignal) => {
@@ -80,10 +91,13 @@ export class SearchService {
     });
   }
 
-  // --- internal ---
+  /** One source's search for these parameters, through the cache; `signal` ends this caller's wait. */
+  private searchOne(source: EnabledSource, params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
+    return this.calls.run(source, "search", { ...params, source: source.id, type: "song" }, signal);
+  }
 
   /** A page past the window of a source with an exact total: asked of the upstream, reported with the window's total. */
-  private async pastWindow(source: BoundSource, params: SearchParams, windowOf: (signal?: AbortSignal) => Promise<Listed>, signal?: AbortSignal): Promise<CachedAnswer> {
+  private async pastWindow(source: EnabledSource, params: SearchParams, windowOf: (signal?: AbortSignal) => Promise<Listed>, signal?: AbortSignal): Promise<CachedAnswer> {
     const [window, answer] = await Promise.all([windowOf(signal), this.searchOne(source, params, signal)]);
     const page = JSON.parse(answer.json) as SearchPage;
     page.total = window.listed.total!;

@@ -3,8 +3,8 @@
  * the lyrics provider, and the capability matrix of `/v1/source`.
  */
 import type { SourceInfo } from "../../../core/domain.ts";
-import { CAPABILITIES, type OperationSet } from "../../../core/operations.ts";
-import { SourceError } from "../../../core/errors.ts";
+import { CAPABILITIES, type OperationName, type OperationSet } from "../../../core/operations.ts";
+import { CapabilityError, SourceError } from "../../../core/errors.ts";
 import type { Capability, LyricsProvider, SourceMethods, SourcePluginDefinition } from "../../../core/plugin.ts";
 import type { BudgetOptions } from "../../../core/services.ts";
 
@@ -23,6 +23,9 @@ export interface BoundSource {
   /** the tightest request budget the plugin declared for its upstream, if any */
   budget?: BudgetOptions;
 }
+
+/** A bound source that serves: its plugin's methods are there. */
+export type EnabledSource = BoundSource & { methods: Partial<SourceMethods> };
 
 export class SourceRegistry {
   private readonly byId = new Map<string, BoundSource>();
@@ -49,8 +52,20 @@ export class SourceRegistry {
     return this.all().filter((s) => !s.disabled);
   }
 
+  /** Enabled sources that can search, in config order. */
+  searchable(): EnabledSource[] {
+    return this.enabled().filter((s) => s.capabilities.search) as EnabledSource[];
+  }
+
+  /** The enabled source for a request, checked for the operation: 1002, then 1003. */
+  use(id: string, operation: OperationName): EnabledSource {
+    const source = this.resolve(id);
+    if (!source.capabilities[operation]) throw new CapabilityError(id, operation);
+    return source;
+  }
+
   /** The enabled source for a request's `source`; 1002 for unknown, disabled or `all`. */
-  resolve(id: string): BoundSource & { methods: Partial<SourceMethods> } {
+  resolve(id: string): EnabledSource {
     if (id === "all") throw new SourceError("source all is accepted by search only");
     const source = this.byId.get(id);
     if (!source) {
@@ -59,7 +74,7 @@ export class SourceRegistry {
       throw new SourceError(`unknown source${named}; known: ${[...this.byId.keys()].join(", ") || "none"}`);
     }
     if (source.disabled || !source.methods) throw new SourceError(`source ${id} is disabled`);
-    return source as BoundSource & { methods: Partial<SourceMethods> };
+    return source as EnabledSource;
   }
 
   capabilityMatrix(): SourceInfo {

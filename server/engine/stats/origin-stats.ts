@@ -7,11 +7,11 @@
 import { inject, injectable } from "tsyringe";
 import type { OriginCount } from "../../../core/domain.ts";
 import type { OriginStats, SharedStats } from "../../../core/services.ts";
-import { Tokens } from "../../../core/tokens.ts";
+import { ServiceTokens } from "../tokens.ts";
 
 @injectable()
 export class CountingOriginStats implements OriginStats {
-  constructor(@inject(Tokens.SharedStats) private readonly shared: SharedStats) {}
+  constructor(@inject(ServiceTokens.SharedStats) private readonly shared: SharedStats) {}
 
   record(origin: string): void {
     this.shared.countOrigin(origin);

@@ -6,16 +6,13 @@
  * inline script; the playground may also load scripts (JSONP) from another instance given by
  * `?api=`, when the config allows that instance (`playground.apis`).
  */
-import type { H3, H3Event } from "h3";
-import type { DependencyContainer } from "tsyringe";
-import type { AppConfig } from "../../engine/config.ts";
+import type { H3 } from "h3";
 import { NotFoundError } from "../../../core/errors.ts";
-import type { MusicService } from "../../engine/music/music-service.ts";
-import { Tokens } from "../../../core/tokens.ts";
+import { textAnswer, type Answer } from "../answer.ts";
+import { CompressedForms } from "../compression.ts";
+import { NEVER, fixed } from "../http-caching.ts";
+import type { HttpFront } from "../http-front.ts";
 import type { RoutePolicy } from "../route-policy.ts";
-import { formsOfFixedBody } from "../compression.ts";
-import { stateOf } from "../request-state.ts";
-import { replyBody } from "../share/respond.ts";
 import { ASSETS, asset, page } from "./assets.ts";
 import { esc } from "./html.ts";
 import { openApiDocument } from "./openapi/document.ts";
@@ -52,38 +49,51 @@ export function allowedApi(api: string | null, allowed: readonly string[]): stri
   }
 }
 
-export function registerDocsPages(app: H3, scope: DependencyContainer): void {
-  const service = scope.resolve<MusicService>(Tokens.MusicService);
-  const { userAgentBlock, playground, metrics } = scope.resolve<AppConfig>(Tokens.Config);
-  const shareEnabled = scope.isRegistered(Tokens.ShareService, true);
-  let document: Buffer | undefined;
+export function registerDocsPages(app: H3, front: HttpFront): void {
+  const { userAgentBlock, playground, metrics } = front.config;
+  let document: Answer | undefined;
 
   app.all(
     "/openapi.json",
-    (event) => {
+    () => {
       const metricsDoc = { enabled: metrics.enabled, protected: !!metrics.token };
-      document ??= Buffer.from(JSON.stringify(openApiDocument({ sources: service.sourceInfo(), shareEnabled, userAgentBlock, metrics: metricsDoc }, Object.keys(ASSETS))));
-      return reply(event, document, "application/json; charset=utf-8", "default-src 'none'; frame-ancestors 'none'", "no-cache");
+      document ??= fixedPage(
+        Buffer.from(JSON.stringify(openApiDocument({ sources: front.music.sourceInfo(), shareEnabled: !!front.shares, userAgentBlock, metrics: metricsDoc }, Object.keys(ASSETS)))),
+        "application/json; charset=utf-8",
+        "default-src 'none'; frame-ancestors 'none'",
+        "no-cache",
+      );
+      return document;
     },
     PAGE,
   );
-  app.all("/docs", (event) => reply(event, page("docs").body, page("docs").type, DOCS_CSP, "no-cache"), PAGE);
+  const docs = fixedPage(page("docs").body, page("docs").type, DOCS_CSP, "no-cache");
+  app.all("/docs", () => docs, PAGE);
   const refusal = apiRefusalPage(playground.apis);
+  // One answer per instance the playground may use: its policy names that instance.
+  const playgrounds = new Map<string | null, Answer>();
   app.all(
     "/playground",
     (event) => {
       const api = allowedApi(event.url.searchParams.get("api"), playground.apis);
-      if (api === undefined) return refuseApi(event, refusal);
-      return reply(event, page("playground").body, page("playground").type, playgroundCsp(api ?? undefined), "no-cache");
+      if (api === undefined) return refusal;
+      let answer = playgrounds.get(api);
+      if (!answer) playgrounds.set(api, (answer = fixedPage(page("playground").body, page("playground").type, playgroundCsp(api ?? undefined), "no-cache")));
+      return answer;
     },
     PAGE,
   );
+  // Each file read when first asked for (Swagger UI's bundle is large).
+  const assets = new Map<string, Answer>();
   app.all(
     "/assets/:name",
     (event) => {
-      const file = asset(event.context.params?.name ?? "");
+      const name = event.context.params?.name ?? "";
+      const file = asset(name);
       if (!file) throw new NotFoundError("no such asset; the pages' files are listed in /openapi.json");
-      return reply(event, file.body, file.type, "default-src 'none'; frame-ancestors 'none'", "public, max-age=3600");
+      let answer = assets.get(name);
+      if (!answer) assets.set(name, (answer = fixedPage(file.body, file.type, "default-src 'none'; frame-ancestors 'none'", "public, max-age=3600")));
+      return answer;
     },
     PAGE,
   );
@@ -91,25 +101,18 @@ export function registerDocsPages(app: H3, scope: DependencyContainer): void {
 
 // --- internal ---
 
-function reply(event: H3Event, body: Buffer, type: string, csp: string, cache: string): Response {
-  const state = stateOf(event);
-  state.code = 200;
-  // Each page's body is a fixed text: compressed once, whoever asks.
-  state.compressed = formsOfFixedBody(body);
-  return replyBody(event, 200, body, { "content-type": type, "content-security-policy": csp, "x-frame-options": "DENY", "cache-control": cache });
+/** A page whose body never changes: its compressed forms are made once, whoever asks first. */
+function fixedPage(body: Buffer, type: string, csp: string, cache: string): Answer {
+  return textAnswer(200, body, type, fixed(cache), { "content-security-policy": csp, "x-frame-options": "DENY" }, new CompressedForms(body));
 }
 
 /** A static page naming the instances the playground may use; nothing of the request is echoed. Made once. */
-function apiRefusalPage(allowed: readonly string[]): Buffer {
+function apiRefusalPage(allowed: readonly string[]): Answer {
   const list = ["this instance", ...allowed.map(esc)].join(", ");
-  return Buffer.from(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Playground: instance not allowed</title></head><body>
+  const html = Buffer.from(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Playground: instance not allowed</title></head><body>
 <h1>This playground cannot use that instance</h1>
 <p><code>?api=</code> names an instance this service's playground is not allowed to load scripts from. Allowed: ${list}.</p>
 <p>An operator allows other instances with <code>playground.apis</code> in the config. <a href="playground">Open the playground on this instance</a>.</p>
 </body></html>`);
-}
-
-function refuseApi(event: H3Event, page: Buffer): Response {
-  stateOf(event).code = 400;
-  return replyBody(event, 400, page, { "content-type": "text/html; charset=utf-8", "content-security-policy": `default-src 'none'; ${LOCKED}`, "x-frame-options": "DENY", "cache-control": "no-store" });
+  return textAnswer(400, html, "text/html; charset=utf-8", NEVER, { "content-security-policy": `default-src 'none'; ${LOCKED}`, "x-frame-options": "DENY" });
 }

@@ -6,10 +6,7 @@
  */
 import cluster from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
-import type { DependencyContainer } from "tsyringe";
-import type { AppConfig } from "../../engine/config.ts";
-import { Tokens } from "../../../core/tokens.ts";
-import { metricsRegistry } from "./prometheus.ts";
+import type { MusicMetrics } from "../../engine/metrics/music-metrics.ts";
 
 /** The call a worker makes of the primary. */
 export const GROUP_METRICS = "metrics";
@@ -17,12 +14,10 @@ export const GROUP_METRICS = "metrics";
 /** prom-client gives up on a worker after 5 s; the worker's call waits a little longer for that answer. */
 export const GROUP_METRICS_TIMEOUT_MS = 6000;
 
-/** At the start of a service: its registry, so process metrics run from the start; in a worker, offered to the primary. */
-export function startMetrics(scope: DependencyContainer): void {
-  if (!scope.resolve<AppConfig>(Tokens.Config).metrics.enabled) return;
-  const registry = metricsRegistry(scope);
+/** In a worker: its registry offered to the primary. */
+export function offerMetrics(metrics: MusicMetrics): void {
   if (cluster.isWorker) {
-    AggregatorRegistry.setRegistries([registry]);
+    AggregatorRegistry.setRegistries([metrics.registry]);
     // Made in a worker, it answers the primary's requests for this registry.
     new AggregatorRegistry();
   }

@@ -6,34 +6,28 @@
  * there is no such route (404) and nothing is counted.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { H3, H3Event } from "h3";
-import type { DependencyContainer } from "tsyringe";
-import type { Channel } from "../../engine/cluster/channel.ts";
-import type { AppConfig } from "../../engine/config.ts";
-import { Tokens } from "../../../core/tokens.ts";
+import type { H3 } from "h3";
+import { NEVER } from "../http-caching.ts";
+import { textAnswer, type Answer } from "../answer.ts";
+import type { HttpFront } from "../http-front.ts";
 import { PROBE } from "../probes.ts";
-import { stateOf } from "../request-state.ts";
-import { replyBody } from "../share/respond.ts";
 import { GROUP_METRICS, GROUP_METRICS_TIMEOUT_MS } from "./group.ts";
-import { metricsRegistry } from "./prometheus.ts";
 
-export function registerMetricsRoute(app: H3, scope: DependencyContainer): void {
-  const { metrics } = scope.resolve<AppConfig>(Tokens.Config);
+export function registerMetricsRoute(app: H3, front: HttpFront): void {
+  const { metrics } = front.config;
   if (!metrics.enabled) return;
-  const group = scope.isRegistered(Tokens.Group, true) ? scope.resolve<Channel>(Tokens.Group) : undefined;
+  const registry = front.musicMetrics.registry;
   app.all(
     "/metrics",
     async (event) => {
       if (metrics.token && !bearerMatches(event.req.headers.get("authorization"), metrics.token)) {
-        stateOf(event).headers["www-authenticate"] = 'Bearer realm="metrics"';
-        return reply(event, 401, "401 unauthorized: /metrics needs Authorization: Bearer <config metrics.token>\n");
+        return text(401, "401 unauthorized: /metrics needs Authorization: Bearer <config metrics.token>\n", { "www-authenticate": 'Bearer realm="metrics"' });
       }
-      const registry = metricsRegistry(scope);
-      if (!group) return reply(event, 200, await registry.metrics(), registry.contentType);
+      if (!front.group) return text(200, await registry.metrics(), {}, registry.contentType);
       try {
-        return reply(event, 200, await group.call<string>(GROUP_METRICS, null, GROUP_METRICS_TIMEOUT_MS), registry.contentType);
+        return text(200, await front.group.call<string>(GROUP_METRICS, null, GROUP_METRICS_TIMEOUT_MS), {}, registry.contentType);
       } catch (error) {
-        return reply(event, 503, `503 the group's metrics could not be gathered: ${error instanceof Error ? error.message : String(error)}\n`);
+        return text(503, `503 the group's metrics could not be gathered: ${error instanceof Error ? error.message : String(error)}\n`);
       }
     },
     PROBE,
@@ -50,7 +44,6 @@ function bearerMatches(header: string | null, token: string): boolean {
   return timingSafeEqual(digest(sent), digest(token));
 }
 
-function reply(event: H3Event, status: number, body: string, type = "text/plain; charset=utf-8"): Response {
-  stateOf(event).code = status;
-  return replyBody(event, status, body, { "content-type": type, "cache-control": "no-store" });
+function text(status: number, body: string, headers: Record<string, string> = {}, type = "text/plain; charset=utf-8"): Answer {
+  return textAnswer(status, body, type, NEVER, headers);
 }

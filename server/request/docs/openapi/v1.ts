@@ -9,7 +9,7 @@ import type { SourceInfo } from "../../../../core/domain.ts";
 import { OPERATION_NAMES, OPERATIONS } from "../../../../core/operations.ts";
 import { callback, origin } from "../../../../core/params.ts";
 import { V1_STATUS } from "../../../../core/errors.ts";
-import { sharedCacheable } from "../../v1/http-caching.ts";
+import { sharedCacheable } from "../../http-caching.ts";
 import { SERVICE_ENDPOINTS } from "../../v1/routes.ts";
 import { MEANING, PLAYLIST_JSONP_RULE } from "../reference.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES, V1_ERROR_EXAMPLES, type OperationExample } from "./examples.ts";

@@ -1,65 +1,11 @@
 /**
- * Cached /v1 answers served from their rendered bytes before h3: every rule still holds. The
- * method, user-agent and rate limit are checked per request; the answer is the same bytes; an
- * answer lives no longer than its cached source; the limit is exact under concurrency, with
- * refusals in the answer's own form (JSON or JSONP).
+ * Cached /v1 answers kept and served before h3: every rule still holds, along the same request
+ * path as any answer. The method, user-agent and rate limit are checked per request; the answer
+ * is the same bytes with the same headers; an answer lives no longer than its cached source;
+ * the limit is exact under concurrency, with refusals in the answer's own form (JSON or JSONP).
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UserAgentPolicy } from "../../server/engine/guard/user-agent.ts";
-import { RequestLimiter } from "../../server/engine/guard/request-limiter.ts";
-import { cachedAnswers } from "../../server/request/fast-path.ts";
-import { NEVER } from "../../server/request/v1/http-caching.ts";
-import { RenderedAnswers } from "../../server/request/v1/rendered-answers.ts";
-import { v1Policy } from "../../server/request/v1/routes.ts";
-import { TEST_UA } from "../support/app.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
-
-describe("cachedAnswers (the node:http handler)", () => {
-  let server: Server;
-  let url: string;
-  let fallbacks = 0;
-  let hits = 0;
-  const answers = new RenderedAnswers();
-  beforeAll(async () => {
-    const fast = cachedAnswers({
-      answers,
-      userAgents: new UserAgentPolicy(["curl"]),
-      limiter: new RequestLimiter({ points: 3, durationSeconds: 60 }),
-      cache: { noteHit: () => hits++ } as never,
-      clientAddress: (address) => address ?? "unknown",
-      origins: { record: () => undefined, top: async () => [] },
-    });
-    server = createServer((req, res) => {
-      if (fast(req, res)) return;
-      fallbacks++;
-      res.writeHead(418).end();
-    });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const headerPairs = ["content-type", "application/json; charset=utf-8", "x-content-type-options", "nosniff", "x-cache", "HIT"];
-    const body = Buffer.from('{"code":0}');
-    answers.remember("/v1/song?origin=t&source=source_a&id=1", { status: 200, headerPairs, body, expiresAt: Date.now() + 60_000, freshness: NEVER, source: "source_a", origin: "t", path: "/v1/song", route: "/v1/song", policy: v1Policy() });
-    answers.remember("/v1/song?origin=t&source=source_a&id=2", { status: 200, headerPairs, body, expiresAt: Date.now() - 1, freshness: NEVER, source: "source_a", origin: "t", path: "/v1/song", route: "/v1/song", policy: v1Policy() });
-  });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
-
-  const get = (path: string, init: RequestInit = {}) => fetch(url + path, { ...init, headers: { "user-agent": TEST_UA, ...(init.headers as Record<string, string>) } });
-
-  it("answers a kept target, with the rate limit's headers; leaves every other request to the app", async () => {
-    const answered = await get("/v1/song?origin=t&source=source_a&id=1");
-    expect([answered.status, await answered.text(), answered.headers.get("ratelimit-remaining")]).toEqual([200, '{"code":0}', "2"]);
-    expect(hits).toBe(1);
-    const before = fallbacks;
-    await get("/v1/song?origin=t&source=source_a&id=1", { method: "POST" }); // another method
-    await get("/v1/song?origin=t&source=source_a&id=1", { headers: { "user-agent": "curl/8" } }); // blocked user-agent
-    await get("/v1/song?origin=t&source=source_a&id=2"); // expired
-    await get("/v1/song?source=source_a&id=1&origin=t"); // another target
-    expect(fallbacks - before).toBe(4);
-    expect(hits).toBe(1);
-  });
-});
 
 describe("the service, with repeated requests answered before h3", () => {
   let t: FakeApp;
@@ -86,6 +32,21 @@ describe("the service, with repeated requests answered before h3", () => {
     expect(t.sims.source_a.calls.get("GET /tracks/:id")).toBe(1);
   });
 
+  it("answers with the same header set and values whether served by h3 or kept, but for what is the request's own", async () => {
+    const path = v1("song", { source: "source_a", id: "6" });
+    const headers = { "accept-encoding": "gzip", "x-request-id": "same-id" };
+    await (await t.get(path)).text(); // a miss, kept
+    expect(t.service.front.kept!.has(path)).toBe(true);
+    const kept = await t.get(path, { headers });
+    t.service.front.kept!.forget(path);
+    const fresh = await t.get(path, { headers }); // a hit of the cache, through h3
+    const own = new Set(["date", "ratelimit-remaining", "ratelimit-reset", "cache-control", "keep-alive", "connection"]);
+    const comparable = (r: Response) => [...r.headers].filter(([name]) => !own.has(name));
+    expect(comparable(kept)).toEqual(comparable(fresh));
+    expect([...kept.headers.keys()].sort()).toEqual([...fresh.headers.keys()].sort());
+    expect(await kept.text()).toBe(await fresh.text());
+  });
+
   it("logs one access line per request, the same whether answered before h3 or by it", async () => {
     const path = v1("song", { source: "source_a", id: "3", origin: "blog.example" });
     const before = t.logs.length;
@@ -108,12 +69,10 @@ describe("the service, with repeated requests answered before h3", () => {
     const path = v1("song", { source: "source_a", id: "5" });
     const miss = await t.json(path);
     expect([miss.headers.get("x-cache"), miss.body.cost > 0]).toEqual(["MISS", true]);
-    const kept = t.answers.get(path, Date.now());
-    expect(kept).toBeDefined();
+    expect(t.service.front.kept!.has(path)).toBe(true);
     const hit = await t.get(path);
     const text = await hit.text();
-    // The kept bytes are the hit's (cost 0, X-Cache HIT), not the miss's.
-    expect(text).toBe(kept!.body.toString());
+    // The kept answer is the hit's (cost 0, X-Cache HIT), not the miss's.
     expect([hit.headers.get("x-cache"), JSON.parse(text).cost, JSON.parse(text).data]).toEqual(["HIT", 0, miss.body.data]);
     expect(t.sims.source_a.calls.get("GET /tracks/:id")).toBeGreaterThanOrEqual(1);
   });
@@ -121,10 +80,10 @@ describe("the service, with repeated requests answered before h3", () => {
   it("keeps nothing of a failed or uncacheable answer", async () => {
     const unknown = v1("song", { source: "source_a", id: "not-a-number" });
     await (await t.get(unknown)).text();
-    expect(t.answers.get(unknown, Date.now())).toBeUndefined();
+    expect(t.service.front.kept!.has(unknown)).toBe(false);
     const status = "/v1/status?origin=t";
     await (await t.get(status)).text();
-    expect(t.answers.get(status, Date.now())).toBeUndefined();
+    expect(t.service.front.kept!.has(status)).toBe(false);
   });
 
   it("lives no longer than the cached answer it was made from", async () => {

@@ -1,8 +1,7 @@
 /**
- * HTTP caching of `/v1` answers (docs/decisions.md (HTTP caching)): what a browser, a reverse
- * proxy or a CDN may keep, for how long, and how a client revalidates. Both ways an answer
- * leaves the service (h3's `respond.ts` and `server/fast-path.ts`) take their headers from
- * here, so that they agree byte for byte.
+ * HTTP caching of answers (docs/decisions.md (HTTP caching)): what a browser, a reverse proxy
+ * or a CDN may keep, for how long, and how a client revalidates. Every answer's
+ * `Cache-Control` and `ETag` are made by `deliver.ts` from here, fresh or kept.
  *
  * - An answer the service caches is `public` for the seconds left of its cache entry (rounded
  *   up), with `stale-if-error` for the window in which the service itself would still answer
@@ -20,7 +19,6 @@
  *   so compressed and plain forms share it.
  */
 import { createHash } from "node:crypto";
-import { BoundedMemo } from "../../engine/cache/bounded-memo.ts";
 
 /** How long a shared cache may keep an answer. */
 export type Freshness =
@@ -28,7 +26,9 @@ export type Freshness =
   | { kind: "entry"; expiresAt: number; staleSeconds: number }
   /** may be kept, but asked again every time */
   | { kind: "revalidate" }
-  | { kind: "never" };
+  | { kind: "never" }
+  /** a page's or an asset's own rule */
+  | { kind: "fixed"; value: string };
 
 export const NEVER: Freshness = { kind: "never" };
 export const REVALIDATE: Freshness = { kind: "revalidate" };
@@ -37,32 +37,16 @@ export const REVALIDATE: Freshness = { kind: "revalidate" };
 export function cacheControl(freshness: Freshness, now: number): string {
   if (freshness.kind === "never") return "no-store";
   if (freshness.kind === "revalidate") return "no-cache";
+  if (freshness.kind === "fixed") return freshness.value;
   const { expiresAt, staleSeconds } = freshness;
   const left = Math.ceil((expiresAt - now) / 1000);
-  if (left > 0) return publicControl(left, staleSeconds);
+  if (left > 0) return staleSeconds > 0 ? `public, max-age=${left}, stale-if-error=${staleSeconds}` : `public, max-age=${left}`;
   const standIn = Math.floor((expiresAt + staleSeconds * 1000 - now) / 1000);
   return standIn > 0 ? `public, max-age=0, stale-if-error=${standIn}` : "no-store";
 }
 
-/**
- * `public, max-age=…` texts by (seconds left, stale seconds), kept while they are asked for:
- * answers cached about the same time share one text, made once (and flattened by the first
- * header check) instead of once per answer per second, and a hot answer's hits reuse it. Cleared when full: a fresh start costs
- * a text per pair, and keeps the map small.
- */
-const publicControls = new BoundedMemo<number, string>(4096);
-/** Stale windows from this many seconds (12 days) on are not worth a shared text. */
-const STALE_KEY_SPAN = 2 ** 20;
-
-function publicControl(left: number, staleSeconds: number): string {
-  if (staleSeconds >= STALE_KEY_SPAN) return publicText(left, staleSeconds);
-  const key = left * STALE_KEY_SPAN + staleSeconds;
-  return publicControls.get(key) ?? publicControls.set(key, publicText(left, staleSeconds));
-}
-
-function publicText(left: number, staleSeconds: number): string {
-  return staleSeconds > 0 ? `public, max-age=${left}, stale-if-error=${staleSeconds}` : `public, max-age=${left}`;
-}
+/** A page's or an asset's own `Cache-Control`. */
+export const fixed = (value: string): Freshness => ({ kind: "fixed", value });
 
 /** The life of a cached answer as a freshness; `never` when it has none (not one cached answer). */
 export function entryFreshness(expiresAt: number | undefined, staleSeconds = 0): Freshness {

@@ -1,0 +1,71 @@
+/**
+ * `/v1/song/url` (without `fallback`): no address for a VIP song (3002), nor for one that is not
+ * publicly playable (3001) (docs/decisions.md (Sources)). A song the cache holds tells at once,
+ * at no cost; else the plugin's own lookup tells, inside the url load: one lookup, one deadline.
+ */
+import { inject, injectable } from "tsyringe";
+import { SongDetail } from "../../../core/domain.ts";
+import { NotFoundError, PaidContentError } from "../../../core/errors.ts";
+import type { OperationParams } from "../../../core/operations.ts";
+import type { CallContext } from "../../../core/plugin.ts";
+import type { CachedAnswer } from "../../../core/services.ts";
+import type { EnabledSource } from "../sources/source-registry.ts";
+import { SourceCalls, validate } from "./source-calls.ts";
+
+type UrlParams = OperationParams<"url">;
+
+@injectable()
+export class SongUrls {
+  constructor(@inject(SourceCalls) private readonly calls: SourceCalls) {}
+
+  /** The address of a song asked for by itself: checked against the song first. */
+  async run(source: EnabledSource, params: UrlParams, signal?: AbortSignal): Promise<CachedAnswer> {
+    const known = source.capabilities.song ? await this.calls.peek(source, "song", { source: source.id, id: params.id }) : undefined;
+    if (known) refuseUnplayable(JSON.parse(known.json) as SongDetail, source.id);
+    return this.address(source, params, signal, known === undefined);
+  }
+
+  /** A cached address, if the cache holds one; never loads. */
+  peek(source: EnabledSource, id: string, quality: UrlParams["quality"]): Promise<CachedAnswer | undefined> {
+    return this.calls.peek(source, "url", { source: source.id, id, quality, fallback: false });
+  }
+
+  /** The address of a track whose song its playlist has already told (VIP and availability were checked there). */
+  ofTrack(source: EnabledSource, id: string, quality: UrlParams["quality"], signal?: AbortSignal): Promise<CachedAnswer> {
+    return this.address(source, { source: source.id, id, quality, fallback: false }, signal, false);
+  }
+
+  // --- internal ---
+
+  private address(source: EnabledSource, params: UrlParams, signal: AbortSignal | undefined, unchecked: boolean): Promise<CachedAnswer> {
+    return this.calls.run(source, "url", params, signal, { call: (ctx) => this.urlOf(source, params, ctx, unchecked) });
+  }
+
+  /**
+   * The plugin's `url()`, handed `checkSong` for the song its lookup reads: the rule is applied
+   * to it and, when the cache does not hold the song yet (`unchecked`), it is kept as the
+   * song's answer. A plugin that never hands it over has its song looked up after its url,
+   * within the same load.
+   */
+  private async urlOf(source: EnabledSource, params: UrlParams, ctx: CallContext, unchecked: boolean): Promise<unknown> {
+    const songParams = { source: params.source, id: params.id };
+    let handed = false;
+    const checkSong = (detail: SongDetail) => {
+      const song = validate(source.id, "SongDetail", SongDetail, detail);
+      handed = true;
+      if (unchecked) this.calls.keep(source, "song", songParams, song);
+      refuseUnplayable(song, source.id);
+    };
+    const url = await source.methods.url!(params.id, params.quality, { ...ctx, checkSong });
+    if (!handed && unchecked && source.capabilities.song) {
+      refuseUnplayable(JSON.parse((await this.calls.run(source, "song", songParams, ctx.signal)).json) as SongDetail, source.id);
+    }
+    return url;
+  }
+}
+
+/** docs/decisions.md (Sources): no address for a VIP song (3002), nor for one that is not publicly playable (3001). */
+function refuseUnplayable(song: Pick<SongDetail, "id" | "vip" | "available">, sourceId: string): void {
+  if (song.vip) throw new PaidContentError();
+  if (!song.available) throw new NotFoundError(`song ${song.id} of ${sourceId} is not publicly playable: it has no address`);
+}

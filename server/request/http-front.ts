@@ -1,0 +1,59 @@
+/**
+ * Everything the HTTP side of the service works with, received from the composition root
+ * through its constructor: the routes, the checks and the notes of every request read it.
+ */
+import { inject, injectable } from "tsyringe";
+import type { OriginStats, RateLimiter, ResponseCache } from "../../core/services.ts";
+import { Tokens } from "../../core/tokens.ts";
+import type { Channel } from "../engine/cluster/channel.ts";
+import type { AppConfig } from "../engine/config.ts";
+import { clientAddressResolver } from "../engine/guard/client-ip.ts";
+import { UserAgentPolicy } from "../engine/guard/user-agent.ts";
+import { Lifecycle } from "../engine/lifecycle.ts";
+import type { Logger } from "../engine/logger.ts";
+import { MusicMetrics } from "../engine/metrics/music-metrics.ts";
+import { MusicService } from "../engine/music/music-service.ts";
+import type { RedisLink } from "../engine/redis/connection.ts";
+import { QrCodeService } from "../engine/share/qr-code.ts";
+import { ShareService } from "../engine/share/share-service.ts";
+import { TrafficStats } from "../engine/share/traffic-stats.ts";
+import { ServiceTokens } from "../engine/tokens.ts";
+import { defaultKeptBytes } from "../engine/cache/memory-lru.ts";
+import { answersLocally } from "../engine/stores.ts";
+import type { Gate } from "./admit.ts";
+import type { Notes } from "./finish.ts";
+import { KeptAnswers } from "./kept-answers.ts";
+import { RequestMetrics } from "./metrics/request-metrics.ts";
+import type { Front } from "./serve.ts";
+
+@injectable()
+export class HttpFront implements Front {
+  readonly gate: Gate;
+  readonly notes: Notes;
+  /** the requests counted for `/metrics`; none when config `metrics.enabled` is false */
+  readonly requestMetrics?: RequestMetrics;
+  /** cached `/v1` answers kept to be served before h3; none when every read must ask the store (`cache.localTier: false`) */
+  readonly kept?: KeptAnswers;
+
+  constructor(
+    @inject(Tokens.Config) readonly config: AppConfig,
+    @inject(Tokens.Logger) readonly log: Logger,
+    @inject(Tokens.ResponseCache) readonly cache: ResponseCache,
+    @inject(MusicService) readonly music: MusicService,
+    @inject(MusicMetrics) readonly musicMetrics: MusicMetrics,
+    @inject(UserAgentPolicy) userAgents: UserAgentPolicy,
+    @inject(ServiceTokens.RateLimiter) limiter: RateLimiter,
+    @inject(ServiceTokens.OriginStats) origins: OriginStats,
+    @inject(TrafficStats) readonly traffic: TrafficStats,
+    @inject(QrCodeService) readonly qr: QrCodeService,
+    @inject(ServiceTokens.Shares) readonly shares: ShareService | undefined,
+    @inject(ServiceTokens.Redis) readonly redis: RedisLink | undefined,
+    @inject(ServiceTokens.Group) readonly group: Channel | undefined,
+    @inject(Lifecycle) readonly lifecycle: Lifecycle,
+  ) {
+    if (config.metrics.enabled) this.requestMetrics = new RequestMetrics(musicMetrics.registry);
+    this.gate = { userAgents, limiter, clientAddress: clientAddressResolver(config.rateLimit.trustProxy), metrics: this.requestMetrics };
+    this.notes = { origins, traffic, metrics: this.requestMetrics, accessLog: config.log.access ? log.child("access") : undefined, logQuiet: config.log.probes };
+    if (answersLocally(config)) this.kept = new KeptAnswers(defaultKeptBytes(), cache);
+  }
+}
