@@ -15,6 +15,8 @@ export default defineConfig({
     ],
   },
   test: {
+    // The service's entries load it before anything is decorated; tests import the classes directly.
+    setupFiles: ["reflect-metadata"],
     // Transformed by vite, not loaded by node: an installed plugin package and its own copy of the kit.
     server: { deps: { inline: [/@music-aggregator\/core/, /music-source-/] } },
     include: ["test/**/*.test.ts", "plugins/**/*.test.ts"],

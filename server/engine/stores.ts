@@ -15,10 +15,8 @@
  */
 import type { Storage } from "unstorage";
 import { createStorage } from "unstorage";
-import { redisCacheBackend } from "./cache/redis-backend.ts";
-import { defaultCacheBytes, MAX_ENTRY_SHARE, MemoryLru } from "./cache/memory-lru.ts";
-import { memoryBackendOver, memoryStorage, type CacheBackend } from "./cache/storage.ts";
-import { tieredCacheBackend } from "./cache/tiered-backend.ts";
+import { answerStore, type AnswerStore } from "./cache/answer-store.ts";
+import { boundedMemoryDriver } from "./cache/memory-driver.ts";
 import type { Channel } from "./cluster/channel.ts";
 import { groupStorageDriver } from "./cluster/group-storage.ts";
 import type { AppConfig } from "./config.ts";
@@ -34,7 +32,7 @@ import { RedisStats } from "./stats/redis-stats.ts";
 export interface Stores {
   /** the Redis connection, when one is configured */
   redis?: RedisLink;
-  cache: CacheBackend;
+  cache: AnswerStore;
   statsStorage: Storage;
   stats: SharedStats;
   limiter: RequestLimiter;
@@ -46,23 +44,15 @@ export interface Stores {
 export function createStores(config: AppConfig, log: Logger, group?: Channel): Stores {
   const prefix = config.store.prefix;
   const redis = config.store.redis ? new RedisLink(config.store.redis, log.child("redis")) : undefined;
-  const entries = (): Promise<number> => cache.countEntries();
+  const entries = (): Promise<number> => cache.entries();
   const stats: SharedStats = redis ? new RedisStats(redis, prefix, entries) : group ? new GroupStats(group, entries) : new LocalStats(entries);
-  const local = new MemoryLru(memoryLimits(config));
   // Every read is counted by the tier that answered it, in the counts `/v1/status` totals.
-  const cache: CacheBackend =
-    redis && config.cache.driver === "redis"
-      ? tieredCacheBackend(local, redisCacheBackend(redis, `${prefix}:cache`), {
-          staleSeconds: config.cache.ttl.stale,
-          answerLocally: answersLocally(config),
-          counts: stats.local,
-        })
-      : memoryBackendOver(local, stats.local);
+  const cache = answerStore(config, stats.local, redis);
   const statsStorage = redis
     ? createStorage({ driver: linkDriver({ link: redis, base: `${prefix}:stats` }) })
     : group
       ? createStorage({ driver: groupStorageDriver(group) })
-      : memoryStorage(1000);
+      : createStorage({ driver: boundedMemoryDriver({ maxEntries: 1000, maxBytes: 8 * 1024 * 1024, maxEntryBytes: 1024 * 1024 }) });
   const limiter = new RequestLimiter({
     points: config.rateLimit.points,
     durationSeconds: config.rateLimit.duration,
@@ -79,24 +69,9 @@ export function createStores(config: AppConfig, log: Logger, group?: Channel): S
     async dispose() {
       await stats.close();
       limiter.dispose();
-      await Promise.allSettled([cache.dispose(), statsStorage.dispose()]);
+      await Promise.allSettled([cache.storage.dispose(), statsStorage.dispose()]);
       group?.close();
       await redis?.close();
     },
   };
-}
-
-/**
- * Whether this process answers from copies of cached answers it holds (the in-process tier and
- * the rendered answers of the fast path) while the cache's store is up: always with the memory
- * store; with Redis unless `cache.localTier` is false.
- */
-export function answersLocally(config: AppConfig): boolean {
-  return config.cache.driver !== "redis" || config.cache.localTier;
-}
-
-/** The bounds of the in-process cache: `cache.max` entries and `cache.maxBytes` bytes. */
-export function memoryLimits(config: AppConfig): { maxEntries: number; maxBytes: number; maxEntryBytes: number } {
-  const maxBytes = config.cache.maxBytes ?? defaultCacheBytes();
-  return { maxEntries: config.cache.max, maxBytes, maxEntryBytes: Math.floor(maxBytes * MAX_ENTRY_SHARE) };
 }

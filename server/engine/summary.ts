@@ -1,7 +1,7 @@
 /** What a started service has in force, in a few log lines: each source and its plugin, lyrics, share, cache, store. */
 import type { AppConfig } from "./config.ts";
 import { redactRedisUrl } from "./redis/redact.ts";
-import { memoryLimits } from "./stores.ts";
+import { memoryBounds } from "./cache/answer-store.ts";
 import type { SourceRegistry } from "./sources/source-registry.ts";
 
 export function activeSummary(config: AppConfig, registry: SourceRegistry, shareBackend: string | undefined): string[] {
@@ -10,7 +10,7 @@ export function activeSummary(config: AppConfig, registry: SourceRegistry, share
   return [
     `sources: ${sources.join(", ") || "none"}`,
     `lyrics provider: ${registry.lyricsProvider?.id ?? "none"}; share backend: ${shareBackend ?? "none"}`,
-    `cache: ${config.cache.driver}${config.cache.driver === "redis" ? " behind memory" : ""} (in memory at most ${config.cache.max} entries, ${mib(memoryLimits(config).maxBytes)}); ` +
+    `cache: ${config.cache.driver}${config.cache.driver === "redis" ? " behind memory" : ""} (in memory at most ${config.cache.max} entries, ${mib(memoryBounds(config).maxBytes)}); ` +
       `store: ${redis ? `redis ${redis} (prefix ${config.store.prefix})` : "memory"}; ` +
       `rate limit: ${config.rateLimit.points} per ${config.rateLimit.duration} s per client`,
   ];

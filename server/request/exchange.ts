@@ -9,9 +9,6 @@ import type { H3Event } from "h3";
 import { CALLBACK_PATTERN } from "../../core/params.ts";
 import type { RoutePolicy } from "./route-policy.ts";
 
-/** Which envelope a route answers in: `/v1`'s, `/api`'s, or the pages' (the `/v1` one, never JSONP). */
-export type Family = "v1" | "api" | "page";
-
 export const REQUEST_ID_HEADER = "x-request-id";
 
 /** The route label of a request no route matched (never its path: that would make labels without end). */

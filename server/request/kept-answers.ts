@@ -47,18 +47,21 @@ export class KeptAnswers {
     });
   }
 
-  /** Keeps `answer` for `target` until `expiresAt`; a large body gets kept compressed forms. */
-  keep(target: string, kept: Kept): void {
-    const ttl = kept.expiresAt - Date.now();
-    if (target.length > MAX_TARGET_LENGTH || ttl <= 0) return;
+  /**
+   * Keeps an answer for `target` until `expiresAt`. A large body gets compressed forms, kept
+   * with it: returned, so that the answer it was made from is sent in them too.
+   */
+  keep(target: string, kept: Kept): CompressedForms | undefined {
+    if (target.length > MAX_TARGET_LENGTH || kept.expiresAt <= Date.now()) return undefined;
     const body = kept.answer.body;
     if (body !== null && bodyLength(kept.answer) >= COMPRESS_FROM_BYTES) kept.answer.forms ??= new CompressedForms(typeof body === "string" ? Buffer.from(body) : body);
-    this.entries.set(target, kept, { ttl });
+    this.entries.set(target, kept);
+    return kept.answer.forms;
   }
 
   /** Whether a fresh answer is kept for `target`. */
   has(target: string): boolean {
-    return this.entries.has(target);
+    return this.fresh(target) !== undefined;
   }
 
   /** Drops what is kept for `target`. */
@@ -68,7 +71,7 @@ export class KeptAnswers {
 
   /** Serves `req` from a kept answer and says true, or says false and leaves it to h3. */
   serve(front: Front, req: IncomingMessage, res: ServerResponse): boolean {
-    const kept = this.entries.get(req.url ?? "");
+    const kept = this.fresh(req.url ?? "");
     if (!kept) return false;
     const ex = exchangeOf(req, kept);
     // What the route would have learnt from the parameters, known once the checks have passed.
@@ -86,6 +89,13 @@ export class KeptAnswers {
       () => res.destroy(),
     );
     return true;
+  }
+
+  private fresh(target: string): Kept | undefined {
+    const kept = this.entries.get(target);
+    if (kept && kept.expiresAt > Date.now()) return kept;
+    if (kept) this.entries.delete(target);
+    return undefined;
   }
 }
 

@@ -5,7 +5,8 @@
  * through the same checks (`checks.ts`).
  */
 import type { RequestKind } from "../engine/share/traffic-stats.ts";
-import type { Family } from "./exchange.ts";
+/** Which envelope a route answers in: `/v1`'s, `/api`'s, or the pages' (the `/v1` one, never JSONP). */
+export type Family = "v1" | "api" | "page";
 
 export interface RoutePolicy {
   /** which envelope its answers use */

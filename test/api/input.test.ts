@@ -4,8 +4,6 @@
  */
 import { connect } from "node:net";
 import { describe, expect, it, onTestFinished } from "vitest";
-import type { TrafficStats } from "../../server/engine/share/traffic-stats.ts";
-import { Tokens } from "../../core/tokens.ts";
 import type { TestApp } from "../support/app.ts";
 import type { ShareHostSimulator } from "../../plugins/share-baidu/test/simulator.ts";
 import { corsHeaders, postList, startShareApp, useShareApp } from "./helpers.ts";
@@ -131,7 +129,7 @@ describe("a client that goes away", () => {
     });
     await new Promise((r) => setTimeout(r, 200));
     expect(fresh.logs.filter((line) => line.startsWith("error"))).toEqual([]);
-    const stats = fresh.scope.resolve<TrafficStats>(Tokens.TrafficStats);
+    const stats = fresh.service.front.traffic;
     const { today } = await stats.snapshot();
     expect(today).toMatchObject({ requests: 0, failed: 0 });
     expect(sim.totalCalls()).toBe(0);

@@ -1,5 +1,4 @@
 /** The fallback's choice of a copy: publicly playable only, full length first, a few tries, the original when none plays. */
-import "reflect-metadata";
 import { describe, expect, it } from "vitest";
 import { NotFoundError, PaidContentError, UpstreamError } from "../../core/errors.ts";
 import { FallbackService } from "../../server/engine/music/fallback.ts";

@@ -1,14 +1,16 @@
 /** The response cache on its own: lifetimes, single-flight, misses, stale stand-ins, and waits that end. */
 import { describe, expect, it } from "vitest";
 import { StoreResponseCache } from "../../server/engine/cache/response-cache.ts";
-import { memoryCacheBackend } from "../../server/engine/cache/storage.ts";
+import { answerStore } from "../../server/engine/cache/answer-store.ts";
+import { parseConfig } from "../../server/engine/config.ts";
 import { LocalStats } from "../../server/engine/stats/local-stats.ts";
+import { zeroCounts } from "../../server/engine/stats/cache-counts.ts";
 import { NotFoundError, UpstreamError, UpstreamTimeoutError, isServiceError } from "../../core/errors.ts";
 import { noteUpstreamCall } from "../../server/engine/http/upstream-calls.ts";
 
 function cache(now: () => number = Date.now) {
-  const backend = memoryCacheBackend({ maxEntries: 100, maxBytes: 1 << 20, maxEntryBytes: 1 << 16 });
-  return new StoreResponseCache(backend, { notFoundTtl: 300, staleTtl: 3600, loadMs: 8000 }, new LocalStats(() => backend.countEntries()), now);
+  const store = answerStore(parseConfig({ cache: { max: 100, maxBytes: 1 << 20 } }, {}), zeroCounts());
+  return new StoreResponseCache(store, { notFoundTtl: 300, staleTtl: 3600, loadMs: 8000 }, new LocalStats(() => store.entries()), now);
 }
 
 const later = <T>(ms: number, value: T) => new Promise<T>((r) => setTimeout(() => r(value), ms));
@@ -154,6 +156,8 @@ describe("StoreResponseCache", () => {
         controller.signal,
       )
       .catch((e: unknown) => e);
+    // Once the store has been read and the load started.
+    await new Promise((resolve) => setImmediate(resolve));
     controller.abort(new UpstreamTimeoutError("test", 1));
     expect(await waiting).toBeInstanceOf(UpstreamTimeoutError);
     expect(loadSignal?.aborted).toBe(true);

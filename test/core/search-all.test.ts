@@ -1,5 +1,4 @@
 /** The all-search's merged list on its own: one window per source, deadlines, failures, cost. */
-import "reflect-metadata";
 import { describe, expect, it } from "vitest";
 import { UpstreamError, UpstreamTimeoutError } from "../../core/errors.ts";
 import { SearchAllService } from "../../server/engine/music/search-all.ts";

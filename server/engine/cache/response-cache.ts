@@ -9,9 +9,9 @@ import type { CacheStats } from "../../../core/domain.ts";
 import type { CacheCounts, CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../../../core/services.ts";
 import type { CacheTier } from "../stats/cache-counts.ts";
 import { countUpstreamCalls } from "../http/upstream-calls.ts";
+import type { AnswerStore } from "./answer-store.ts";
 import { awaitOtherInstance } from "./shared-load.ts";
 import { decodeEntry as decode, encodeEntry, type StoredEntry } from "./entry.ts";
-import type { CacheBackend } from "./storage.ts";
 
 export type { CachePolicy, CachedAnswer };
 
@@ -47,7 +47,7 @@ export class StoreResponseCache implements ResponseCache {
   private coalesced = 0;
 
   constructor(
-    private readonly backend: CacheBackend,
+    private readonly store: AnswerStore,
     private readonly settings: ResponseCacheSettings,
     private readonly shared: SharedStats,
     private readonly now: () => number = Date.now,
@@ -55,12 +55,8 @@ export class StoreResponseCache implements ResponseCache {
     this.counts = shared.local;
   }
 
-  fetch(key: string, policy: CachePolicy, load: (signal: AbortSignal) => Promise<unknown>, signal?: AbortSignal): Promise<CachedAnswer> {
-    const raw = this.read(key);
-    // A synchronous read (the memory driver) answers a hit without waiting on anything.
-    return raw instanceof Promise
-      ? raw.then((stored) => this.answer(key, policy, load, stored, signal))
-      : this.answer(key, policy, load, raw, signal);
+  async fetch(key: string, policy: CachePolicy, load: (signal: AbortSignal) => Promise<unknown>, signal?: AbortSignal): Promise<CachedAnswer> {
+    return this.answer(key, policy, load, await this.read(key), signal);
   }
 
   async peek(key: string): Promise<CachedAnswer | undefined> {
@@ -81,7 +77,7 @@ export class StoreResponseCache implements ResponseCache {
   tierReads(): { tier: CacheTier; hits: number; misses: number }[] {
     const { localHits, localMisses, redisHits, redisMisses } = this.counts;
     const reads = { local: { hits: localHits, misses: localMisses }, redis: { hits: redisHits, misses: redisMisses } };
-    return this.backend.tiers.map((tier) => ({ tier, ...reads[tier] }));
+    return this.store.tiers.map((tier) => ({ tier, ...reads[tier] }));
   }
 
   /** This process's hits, misses, stale answers and coalesced waits since it started (for `/metrics`). */
@@ -94,8 +90,8 @@ export class StoreResponseCache implements ResponseCache {
     const { hits, misses, entries } = totals;
     const total = hits + misses;
     const tiers: CacheStats["tiers"] = { local: { hits: totals.localHits, misses: totals.localMisses } };
-    if (this.backend.tiers.includes("redis")) tiers.redis = { hits: totals.redisHits, misses: totals.redisMisses };
-    return { driver: this.backend.driver, entries, hits, misses, hitRate: total ? Math.round((hits / total) * 1000) / 1000 : 0, tiers };
+    if (this.store.tiers.includes("redis")) tiers.redis = { hits: totals.redisHits, misses: totals.redisMisses };
+    return { driver: this.store.driver, entries, hits, misses, hitRate: total ? Math.round((hits / total) * 1000) / 1000 : 0, tiers };
   }
 
   // --- internal ---
@@ -159,7 +155,7 @@ export class StoreResponseCache implements ResponseCache {
   }
 
   private async load(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale: StoredEntry | undefined, signal: AbortSignal): Promise<CachedAnswer> {
-    const locks = this.backend.locks;
+    const locks = this.store.locks;
     if (!locks) return this.loadHere(key, policy, load, stale);
     // Another instance may be loading this key: wait for its answer rather than ask again.
     const lock = await locks.acquire(key, this.settings.loadMs + LOCK_MARGIN_MS);
@@ -203,14 +199,9 @@ export class StoreResponseCache implements ResponseCache {
   }
 
   /** The decoded entry; a failing store reads as a miss, never as a failed request. */
-  private read(key: string): StoredEntry | undefined | Promise<StoredEntry | undefined> {
-    try {
-      const raw = this.backend.read(key);
-      if (typeof raw === "string" || raw === undefined) return raw === undefined ? undefined : decode(raw);
-      return raw.then((r) => (r === undefined ? undefined : decode(r)), () => undefined);
-    } catch {
-      return undefined;
-    }
+  private async read(key: string): Promise<StoredEntry | undefined> {
+    const raw = (await this.store.storage.getItemRaw<string>(key).catch(() => null)) ?? undefined;
+    return raw === undefined ? undefined : decode(raw);
   }
 
   /** A raw entry that is fresh, decoded; undefined otherwise. */
@@ -222,8 +213,8 @@ export class StoreResponseCache implements ResponseCache {
   /** Stores an entry; returns the end of its fresh life. */
   private async write(key: string, kind: "v" | "n", payload: string, ttlSeconds: number, keepStale = true): Promise<number> {
     const expiresAt = this.now() + ttlSeconds * 1000;
-    // A failing cache store must never fail the request it caches (the backend never throws).
-    await this.backend.write(key, encodeEntry({ expiresAt, kind, payload }), ttlSeconds + (keepStale ? this.settings.staleTtl : 0));
+    // A failing cache store must never fail the request it caches.
+    await this.store.storage.setItemRaw(key, encodeEntry({ expiresAt, kind, payload }), { ttl: ttlSeconds + (keepStale ? this.settings.staleTtl : 0) }).catch(() => undefined);
     return expiresAt;
   }
 
@@ -267,7 +258,7 @@ const LOCK_MARGIN_MS = 1000;
 /**
  * A cache key from an operation and its normalised parameters: sorted, values encoded. The
  * key is already in unstorage's normal form (no `/`, `\\`, `?`, `::` or edge `:`; values are
- * percent-encoded), so a direct read of the driver and a write through `storage` agree.
+ * percent-encoded), so it names the same item in every driver.
  */
 export function cacheKey(operation: string, params: Record<string, string | number | boolean | undefined>): string {
   let key = `${operation}|`;

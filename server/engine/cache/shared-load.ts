@@ -6,7 +6,7 @@
  * answer any more; the caller then loads by itself, so a lost or slow holder costs time but
  * never the answer.
  */
-import type { LoadLocks } from "./storage.ts";
+import type { LoadLocks } from "./load-locks.ts";
 
 /** first pause between polls; each next one is longer, up to MAX_POLL_MS */
 const FIRST_POLL_MS = 10;

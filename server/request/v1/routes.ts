@@ -60,7 +60,9 @@ async function runOperation(event: H3Event, policy: RoutePolicy, front: HttpFron
   if (front.kept && target && cached.status !== "stale" && cached.expiresAt) {
     // The next request for it is a hit: it says so, at no cost.
     const hit = cached.cost === 0 ? answer : v1Data(cached.json, source, 0, callback, freshness);
-    front.kept.keep(target, { answer: { ...hit, headers: { ...hit.headers, "x-cache": "HIT" } }, expiresAt: cached.expiresAt, policy, route: op.path, path: ex.path, source, origin: ex.origin! });
+    const forms = front.kept.keep(target, { answer: { ...hit, headers: { ...hit.headers, "x-cache": "HIT" } }, expiresAt: cached.expiresAt, policy, route: op.path, path: ex.path, source, origin: ex.origin! });
+    // A hit's own compression makes the forms the next hits are sent in.
+    if (hit === answer) answer.forms = forms;
   }
   return answer;
 }
