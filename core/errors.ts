@@ -5,6 +5,7 @@
  * class, so a plugin that ships its own copy of this package still reports 3001 for
  * `NotFoundError`.
  */
+import { clipText } from "./text-limits.ts";
 
 /**
  * Every kind of failure, in one table: its spec error code (what `/v1` reports), the HTTP status
@@ -110,7 +111,7 @@ export const MAX_MESSAGE_LENGTH = 300;
  */
 export function safeMessage(message: string): string {
   const escaped = message.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? " " : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
-  return cut(escaped, MAX_MESSAGE_LENGTH);
+  return clipText(escaped, MAX_MESSAGE_LENGTH);
 }
 
 /**
@@ -118,13 +119,9 @@ export function safeMessage(message: string): string {
  * quote in its own message; `safeMessage` escapes it when the error is made.
  */
 export function upstreamText(text: string, max = 200): string {
-  return cut(text.trim(), max);
+  return clipText(text.trim(), max);
 }
 
-/** `text` at most `max` characters long, an ellipsis marking a cut. */
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
 
 /** A parameter is missing, malformed or out of range; the message names it. */
 export class InputError extends ServiceError {

@@ -105,5 +105,8 @@ export { jsonLimitProblem, type JsonLimits } from "./json-limits.ts";
 export { previewAddress } from "./mapping/preview.ts";
 export { pageLink } from "./mapping/links.ts";
 export { isrcField } from "./mapping/isrc.ts";
+// Names from outside: their bound, and reading a title's tags from its end in linear time.
+export { MAX_NAME_LENGTH, clipName, clipText } from "./text-limits.ts";
+export { isSpace, spaceBefore, spaceAfter, endsWithWord, trailingBracket, spacedDash } from "./match/tail.ts";
 export { sleep } from "./sleep.ts";
 export { mapWithConcurrency } from "./concurrency.ts";

@@ -24,6 +24,7 @@ import type { CallContext, Capability, SourceMethods } from "../../../core/plugi
 import type { CachedAnswer, CachePolicy, OriginStats, ResponseCache } from "../../../core/services.ts";
 import type { BoundSource, SourceRegistry } from "../sources/source-registry.ts";
 import { Tokens } from "../../../core/tokens.ts";
+import { boundNames } from "./bounded-names.ts";
 import { PlaylistUrls } from "./playlist-urls.ts";
 import { FallbackService } from "./fallback.ts";
 import { MatchService } from "./match-service.ts";
@@ -278,10 +279,13 @@ function playlistUrlsTtl(playlist: PlaylistDetail, max: number): number {
   return ttl;
 }
 
-/** Plugin output that does not match the domain schema is an upstream answer we cannot use (2003). */
+/**
+ * Plugin output that does not match the domain schema is an upstream answer we cannot use
+ * (2003); what does is kept with its names bounded (`bounded-names.ts`).
+ */
 function validate<T>(sourceId: string, name: string, schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) return boundNames(result.data);
   const issue = result.error.issues[0];
   throw new UpstreamParseError(`${sourceId} answered data that does not match ${name} (${issue.path.join(".") || "(root)"}: ${issue.message})`);
 }
