@@ -106,7 +106,7 @@ export { previewAddress } from "./mapping/preview.ts";
 export { pageLink } from "./mapping/links.ts";
 export { isrcField } from "./mapping/isrc.ts";
 // Names from outside: their bound, and reading a title's tags from its end in linear time.
-export { MAX_NAME_LENGTH, clipName, clipText } from "./text-limits.ts";
-export { isSpace, spaceBefore, spaceAfter, endsWithWord, trailingBracket, spacedDash } from "./match/tail.ts";
+export { MAX_NAME_LENGTH, clipName } from "./text-limits.ts";
+export { spaceBefore, trailingBracket, spacedDash } from "./match/tail.ts";
 export { sleep } from "./sleep.ts";
 export { mapWithConcurrency } from "./concurrency.ts";

@@ -42,7 +42,7 @@ const MEMO_SIZE = 1024;
 
 /** An entry as a product name: `curl/` → `curl`, `got (` → `got`, lowercase. */
 export function productName(entry: string): string {
-  return entry.trim().replace(/\s*[/(]\s*$/, "").toLowerCase();
+  return entry.trim().replace(/[/(]$/, "").trimEnd().toLowerCase();
 }
 
 // --- internal ---
@@ -56,7 +56,7 @@ function productNames(userAgent: string): string[] {
     previous = text;
     text = text.replace(/\([^()]*\)/g, " ");
   }
-  const outside = text.replace(/\(.*$/, " ").replace(/\)/g, " ");
+  const outside = text.replace(/\(.*/s, " ").replace(/\)/g, " ");
   return outside
     .split(/\s+/)
     .filter(Boolean)
