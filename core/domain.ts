@@ -189,8 +189,20 @@ export type SearchResult = z.infer<typeof SearchResult>;
 /** extension: a song found on another source as the same recording (`/v1/match`) */
 export const Match = z.looseObject({
   song: Song,
-  confidence: z.number().min(0).max(1).describe("how sure the match is: 1 for equal ISRCs, 0.80 to 0.98 by metadata (never 0.5 or less)"),
-  reason: z.enum(["isrc", "metadata"]).describe("isrc: both sides know the recording's ISRC and it is equal; metadata: title, version, artist and length agree"),
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe(
+      "how sure the match is: 1 for equal ISRCs both sources vouch for (label catalogues), 0.99 for equal ISRCs one of which an uploader typed, " +
+        "with title, version, artist and length agreeing, 0.80 to 0.98 by metadata alone (never 0.5 or less)",
+    ),
+  reason: z
+    .enum(["isrc", "metadata"])
+    .describe(
+      "isrc: both sides know the recording's ISRC and it is equal (an uploader's ISRC counts only with the metadata agreeing); " +
+        "metadata: title, version, artist and length agree",
+    ),
 });
 export type Match = z.infer<typeof Match>;
 

@@ -26,6 +26,7 @@ export {
   type SourceInstance,
   type SourcePluginDefinition,
   type SearchPaging,
+  type IsrcOrigin,
   type LyricsLookup,
   type LyricsProvider,
   type LyricsPluginDefinition,

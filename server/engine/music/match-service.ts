@@ -3,7 +3,8 @@
  * every other enabled source that can search. The song is looked up (as `/v1/song`), each
  * other source is searched once for the song's title (`copiesQuery`), its first
  * `MATCH_WINDOW` songs through the cache, and every song there that the matcher calls the same
- * recording is a match. The answer is kept with the `match` lifetime (a minute at most when a
+ * recording is a match (an ISRC counts alone only when both sources vouch for theirs: the
+ * plugins' `isrcs`). The answer is kept with the `match` lifetime (a minute at most when a
  * source failed), so asking again costs nothing.
  */
 import { cacheKey } from "../cache/response-cache.ts";
@@ -12,6 +13,7 @@ import type { Match, MatchResult, SongDetail } from "../../../core/domain.ts";
 import { isServiceError } from "../../../core/errors.ts";
 import { copiesQuery } from "../../../core/match/query.ts";
 import { recordingOf, sameRecording } from "../../../core/match/recording.ts";
+import { isrcsOf } from "../../../core/plugin.ts";
 import type { CachedAnswer, ResponseCache } from "../../../core/services.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
 import type { SearchAllService } from "./search-all.ts";
@@ -61,7 +63,7 @@ export class MatchService {
     const started = performance.now();
     const found = await this.song(source, id, signal);
     const song = JSON.parse(found.json) as SongDetail;
-    const asked = recordingOf(song);
+    const asked = recordingOf(song, isrcsOf(source.plugin));
     const query = copiesQuery(song);
     const outcomes = query ? await this.searchAll.windows(others, query, signal, (other, list) => ({ other, list }), MATCH_WINDOW) : [];
 
@@ -74,8 +76,9 @@ export class MatchService {
         return;
       }
       if (outcome.cost > 0) fromUpstream = true;
+      const isrcs = isrcsOf(others[sourceIndex].plugin);
       outcome.read.list.forEach((candidate, rank) => {
-        const verdict = sameRecording(asked, recordingOf(candidate));
+        const verdict = sameRecording(asked, recordingOf(candidate, isrcs));
         if (verdict.same) matches.push({ match: { song: candidate, confidence: verdict.confidence, reason: verdict.reason }, sourceIndex, rank });
       });
     });

@@ -7,7 +7,7 @@
 import type { SearchSong } from "../../../core/domain.ts";
 import { ServiceError, SourceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, withCost, type ServiceErrorLike } from "../../../core/errors.ts";
 import { deadline } from "../../../core/http/deadline.ts";
-import { searchPagingOf } from "../../../core/plugin.ts";
+import { isrcsOf, searchPagingOf } from "../../../core/plugin.ts";
 import type { CachedAnswer } from "../../../core/services.ts";
 import type { BoundSource } from "../sources/source-registry.ts";
 import { mergeScored, scoreWindow, type ScoredWindow } from "./merged-search.ts";
@@ -35,7 +35,7 @@ export class SearchAllService {
     if (!sources.length) throw new SourceError("no enabled source supports search");
     const started = performance.now();
     // Each window is read and scored as it arrives: only the merge itself waits for the last one.
-    const outcomes = await this.windows(sources, q, signal, (source, list, i) => scoreWindow(q, { playback: source.plugin.playback ?? "full", list }, i));
+    const outcomes = await this.windows(sources, q, signal, (source, list, i) => scoreWindow(q, { playback: source.plugin.playback ?? "full", isrcs: isrcsOf(source.plugin), list }, i));
 
     const windows: ScoredWindow[] = [];
     const failed: string[] = [];
