@@ -13,7 +13,8 @@
  */
 import { clipName } from "../text-limits.ts";
 import { artistKey, fold, words } from "./fold.ts";
-import { endsWithWord, isSpace, spaceAfter, spaceBefore, spacedDash, trailingBracket } from "./tail.ts";
+import { withoutPrefix, withoutReleaseKind, withoutSegue, withoutSuffix } from "./affixes.ts";
+import { spaceAfter, spaceBefore, spacedDash, trailingBracket } from "./tail.ts";
 
 export interface ParsedTitle {
   /** the title without its tags, track number or artist prefix, as written */
@@ -61,9 +62,6 @@ const SYNONYMS: Record<string, string> = {
   rerecorded: "re recorded",
 };
 
-/** The first credit of a title (`… feat. X`, `… (ft. X`): the white space before it and the word, up to the space after it. */
-const CREDIT = /\s\(?(?:feat\.?|ft\.?|featuring)\s/i;
-
 /**
  * Reads a title: its core, its version tags, the artists its credits name. `artists` lets an
  * `Artist - Title` prefix go. Tags are taken off the end one by one, each found by walking
@@ -74,8 +72,7 @@ export function parseTitle(title: string, artists: readonly string[] = []): Pars
   const credited = new Set(artists.map(artistKey).filter((k) => k !== ""));
   // a live set's segue mark (`Scarlet Begonias ->`), a track number, an `Artist - ` prefix
   const text = withoutPrefix(withoutSegue(clipName(title)).trim(), credited);
-  // Only the title's first credit can end it: every credit after it is part of its names.
-  const credit = CREDIT.exec(text);
+  const credit = firstCredit(text);
   const tags: string[] = [];
   const featured: string[] = [];
   let end = text.length;
@@ -93,13 +90,11 @@ export function parseTitle(title: string, artists: readonly string[] = []): Pars
       end = dash.start;
       continue;
     }
-    // The credit's word, a space, and at least one more character must be left.
-    const wordEnd = credit ? credit.index + credit[0].length - 1 : end;
-    const start = credit ? spaceBefore(text, credit.index) : 0;
-    if (end - wordEnd >= 2 && start > 0) {
-      const names = spaceAfter(text, wordEnd, end);
+    // A credit ends the title while its word, a space and one more character are left of it.
+    if (credit && end - credit.wordEnd >= 2 && credit.start > 0) {
+      const names = spaceAfter(text, credit.wordEnd, end);
       featured.push(...splitCredit(text.slice(names < end ? names : end - 1, end)));
-      end = start;
+      end = credit.start;
       continue;
     }
     break;
@@ -197,45 +192,22 @@ function versionOf(tag: string): string | undefined {
   return SYNONYMS[version] ?? version;
 }
 
+/** A credit's word (`feat.`, `(ft.`, `featuring`) with white space on both sides. */
+const CREDIT = /\s\(?(?:feat\.?|ft\.?|featuring)\s/i;
+
+/**
+ * The title's first credit: where the white space before its word starts, and where the word
+ * ends. Only the first can end a title: every credit after it is part of its names.
+ */
+function firstCredit(text: string): { start: number; wordEnd: number } | undefined {
+  const found = CREDIT.exec(text);
+  return found ? { start: spaceBefore(text, found.index), wordEnd: found.index + found[0].length - 1 } : undefined;
+}
+
 function splitCredit(text: string): string[] {
   return text
     .replace(/[)\]]\s*$/, "")
     .split(/(?:,|&|\band\b|\bx\b)\s*/i)
     .map((s) => s.trim())
     .filter((s) => s !== "");
-}
-
-/**
- * Without a leading track number (`01 - `, `3. `, `02_`, or a zero-padded `01 ` as file names
- * have it) and an `Artist - ` prefix naming one of `credited`.
- */
-function withoutPrefix(text: string, credited: ReadonlySet<string>): string {
-  // The character after the number is matched and put back: a prefix is one only when a title follows.
-  const rest = text.replace(/^(?:\d{1,3}\s*(?:[-–.)_]|\s-)|0\d{1,2}\s)\s*(\S)/, "$1");
-  const dash = rest.search(/\s[-–—]\s/);
-  return dash > 0 && credited.has(artistKey(rest.slice(0, dash))) ? rest.slice(dash + 3) : rest;
-}
-
-/** Without a ` - Artist` suffix naming one of `credited` (file names: `Title - Artist`). */
-function withoutSuffix(text: string, credited: ReadonlySet<string>): string {
-  const dash = text.search(/\s[-–—]\s[^-–—]+$/);
-  return dash > 0 && credited.has(artistKey(text.slice(dash + 3))) ? text.slice(0, dash) : text;
-}
-
-/** Without a live set's segue mark at the end (`Scarlet Begonias ->`, `… >`). */
-function withoutSegue(title: string): string {
-  const end = spaceBefore(title, title.length);
-  if (title[end - 1] !== ">") return title;
-  let start = end - 1;
-  while (start > 0 && title[start - 1] === "-") start--;
-  return title.slice(0, start);
-}
-
-/** Without iTunes' ` - Single` or ` - EP` at the end of an album's name. */
-function withoutReleaseKind(album: string): string {
-  const word = ["single", "ep"].find((w) => endsWithWord(album, album.length, w));
-  if (!word) return album;
-  const dash = spaceBefore(album, album.length - word.length) - 1;
-  if (dash === album.length - word.length - 1 || album[dash] !== "-" || !isSpace(album.charCodeAt(dash - 1))) return album;
-  return album.slice(0, spaceBefore(album, dash));
 }

@@ -10,7 +10,7 @@ import type { LrclibTrack } from "./wire.ts";
 
 /** A title reduced to what identifies the song: `"Café (Live) - 2011 Remaster"` → `"cafe"`. */
 export function normaliseTitle(title: string): string {
-  return fold(plainTitle(title)) || fold(title);
+  return fold(plainTitle(title)) || fold(clipName(title));
 }
 
 /**
