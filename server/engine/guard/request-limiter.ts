@@ -1,9 +1,11 @@
 /**
  * Per-client rate limiting. The budget lives in Redis when one is configured, so that
- * instances behind a load balancer share it (never more than the limit in all); the requests of
- * one turn of the event loop are counted there in one round trip, and a busy client's points
- * are leased ahead so that most of its requests are decided here (`redis-windows.ts`). The fallback, used alone without
- * Redis and while Redis is down (no request waits on a dead Redis for it), is this process's memory, or in a `WORKERS` group the primary's memory through
+ * instances behind a load balancer share it (never more than the limit in all while Redis
+ * answers, slowly or not); the requests of one turn of the event loop are counted there in one
+ * round trip, and a busy client's points are leased ahead so that most of its requests are
+ * decided here (`redis-windows.ts`). While Redis is down each process decides from the count it
+ * last read and what it counted since, never from zero (`known-windows.ts`). Without Redis the
+ * budget is this process's memory, or in a `WORKERS` group the primary's memory through
  * rate-limiter-flexible's cluster limiter, so that the workers share one budget exactly.
  */
 import { RateLimiterCluster, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
@@ -31,39 +33,30 @@ export class RequestLimiter implements RateLimiter {
   private readonly shared?: RedisWindows;
   /** the group's budget, held by the primary (WORKERS) */
   private readonly group?: RateLimiterAbstract;
-  /** this process's budget: alone, or while Redis is down */
-  private readonly local: MemoryWindows;
-  private readonly link?: RedisLink;
+  /** this process's budget, without Redis nor a group */
+  private readonly local?: MemoryWindows;
   readonly points: number;
 
   constructor(options: RequestLimiterOptions) {
     this.points = options.points;
-    this.link = options.redis;
     const common = { points: options.points, duration: options.durationSeconds, keyPrefix: options.keyPrefix ?? "music:rl" };
-    this.local = new MemoryWindows(options.points, options.durationSeconds * 1000);
-    if (options.group) this.group = new RateLimiterCluster({ ...common, timeoutMs: GROUP_TIMEOUT_MS });
-    // Not connected (no offline queue): a command fails at once, and the request falls back.
-    if (options.redis) this.shared = new RedisWindows(options.redis.client, options.points, options.durationSeconds * 1000, common.keyPrefix);
+    if (options.redis) this.shared = new RedisWindows(options.redis, options.points, options.durationSeconds * 1000, common.keyPrefix);
+    else if (options.group) this.group = new RateLimiterCluster({ ...common, timeoutMs: GROUP_TIMEOUT_MS });
+    else this.local = new MemoryWindows(options.points, options.durationSeconds * 1000);
   }
 
   consumeNow(clientKey: string): RateDecision | undefined {
-    // With Redis up: from this instance's lease of the client's window, when it holds one.
-    if (this.shared) return this.link!.state === "up" ? this.shared.consumeNow(clientKey) : undefined;
-    return this.group ? undefined : this.local.consume(clientKey);
+    // With Redis: from this process's lease of the client's window, or alone while Redis is down.
+    if (this.shared) return this.shared.consumeNow(clientKey);
+    return this.local?.consume(clientKey);
   }
 
   /** Spends one point of `clientKey`'s budget. */
   async consume(clientKey: string): Promise<RateDecision> {
-    // The state is known after the start: waiting for it then would cost every request a turn.
-    if (this.shared && this.link!.state !== "down" && (this.link!.state === "up" || (await this.link!.settled()) === "up")) {
-      const outcome = await this.shared.consume(clientKey);
-      if ("decision" in outcome) return outcome.decision;
-      // Redis failed: it is skipped from now until it is back, this request included.
-      this.link!.failed(outcome.error);
-    }
-    if (!this.group) return this.local.consume(clientKey);
+    if (this.shared) return this.shared.consume(clientKey);
+    if (this.local) return this.local.consume(clientKey);
     try {
-      return this.decision(true, await this.group.consume(clientKey, 1));
+      return this.decision(true, await this.group!.consume(clientKey, 1));
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return this.decision(false, rejection);
       // The primary did not answer: let the request through.
@@ -72,7 +65,7 @@ export class RequestLimiter implements RateLimiter {
   }
 
   dispose(): void {
-    this.local.dispose();
+    this.local?.dispose();
     this.shared?.dispose();
   }
 
