@@ -93,7 +93,7 @@ export class RedisStats implements SharedStats {
   private async exchange(read: boolean): Promise<void> {
     const counted = subtractCounts(this.local, this.sent);
     const changed = CACHE_COUNTERS.filter((name) => counted[name] !== 0);
-    if ((!read && !changed.length && !this.unsent.size) || this.link.state !== "up") return;
+    if ((!read && !changed.length && !this.unsent.size) || (await this.link.settled()) !== "up") return;
     const origins = this.unsent.drain();
     const hour = Math.floor(this.now() / HOUR_MS);
     const hours = read ? this.hoursToRead(hour) : [];
