@@ -1,12 +1,19 @@
 /**
  * What this process knows of each client's window in Redis (`redis-windows.ts`), and the
- * decisions it can make from that alone: spending a lease, refusing a window known spent, and,
- * while Redis cannot be asked (down, or not answering a request in time), counting on from the
- * window's last known count, never from zero. Requests counted here without Redis are kept as
+ * decisions it can make without asking Redis: spending a lease, refusing a window known spent,
+ * and, while Redis cannot be asked (down, or not answering a request in time), counting on from
+ * the window's last known count, never from zero. Counting on is done here, or, for a worker
+ * of a `WORKERS` group, by the primary (`Fallback`), which counts every worker's requests in one
+ * window on top of the count the asking worker knew. Requests counted without Redis are kept as
  * `unsent` and carried to Redis by the key's next call (at the latest when Redis is back), so
  * that the other instances see them too.
  */
 import type { RateDecision } from "../../../core/services.ts";
+
+/** Decides a request while Redis cannot: `seed` is the count of the client's window last read from Redis. */
+export type Fallback = (key: string, seed: number) => Promise<RateDecision>;
+
+type Waiter = (decision: RateDecision) => void;
 
 export interface Known {
   /** Redis's count after the last reply (every lease granted included) */
@@ -31,6 +38,7 @@ export class KnownWindows {
   constructor(
     readonly points: number,
     private readonly durationMs: number,
+    private readonly fallback?: Fallback,
     private readonly now: () => number = Date.now,
   ) {
     // Windows that ended are dropped once per duration, so unique keys cannot pile up.
@@ -63,15 +71,37 @@ export class KnownWindows {
     for (const [key, known] of this.windows) if (known.unsent > 0 && known.endsAt > this.now()) yield key;
   }
 
-  /** One request decided here, without Redis: from the lease, else counted on from what is known. */
-  alone(key: string): RateDecision {
+  /** One request decided without Redis, at once: from the lease, else counted on here (unless the primary counts). */
+  aloneNow(key: string): RateDecision | undefined {
     const known = this.open(key);
     if (known.left > 0) {
       known.left--;
       return this.decision(known, known.count - known.left + known.unsent + known.sending, true);
     }
+    if (this.fallback) return undefined;
     known.unsent++;
     return this.atPlace(known, this.spent(known));
+  }
+
+  /** One request decided without Redis. */
+  alone(key: string): RateDecision | Promise<RateDecision> {
+    const decision = this.aloneNow(key);
+    if (decision) return decision;
+    const known = this.open(key);
+    known.unsent++;
+    return this.fallback!(key, known.count);
+  }
+
+  /** Requests of a call Redis did not answer in time (their points are in `known` already): decided from what is known. */
+  decideWaiting(key: string, known: Known, waiters: Waiter[]): void {
+    if (!this.current(key, known)) {
+      for (const resolve of waiters) void Promise.resolve(this.alone(key)).then(resolve);
+    } else if (this.fallback) {
+      for (const resolve of waiters) void this.fallback(key, known.count).then(resolve);
+    } else {
+      const last = this.spent(known);
+      waiters.forEach((resolve, i) => resolve(this.atPlace(known, last - waiters.length + i + 1)));
+    }
   }
 
   /** Everything counted of the window as far as this process knows (its unspent lease too). */

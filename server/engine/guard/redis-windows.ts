@@ -29,7 +29,7 @@
 import type { Redis } from "ioredis";
 import type { RateDecision } from "../../../core/services.ts";
 import type { RedisLink } from "../redis/connection.ts";
-import { KnownWindows, type Known } from "./known-windows.ts";
+import { KnownWindows, type Fallback, type Known } from "./known-windows.ts";
 
 /** A lease is at most this share of what its window has left (after the requests it comes with). */
 const LEASE_SHARE = 64;
@@ -91,16 +91,18 @@ export class RedisWindows {
   private readonly known: KnownWindows;
   private scheduled = false;
 
+  /** `fallback`: who counts on while Redis cannot be asked, when not this process (a group's primary) */
   constructor(
     private readonly link: RedisLink,
     private readonly points: number,
     durationMs: number,
     private readonly keyPrefix: string,
+    fallback?: Fallback,
     private readonly now: () => number = Date.now,
   ) {
     // EVALSHA, with the script sent again by ioredis when Redis no longer has it.
     link.client.defineCommand("musicConsumeWindows", { lua: CONSUME });
-    this.known = new KnownWindows(points, durationMs, now);
+    this.known = new KnownWindows(points, durationMs, fallback, now);
     // Back from an outage: what was counted alone goes to Redis, for the other instances to see.
     link.onUp(() => {
       for (const key of this.known.unsent()) this.wait(key);
@@ -109,7 +111,7 @@ export class RedisWindows {
 
   /** Spends one point of `key`'s budget when this process can decide at once: from its lease, a window known spent, or alone while Redis is down. */
   consumeNow(key: string): RateDecision | undefined {
-    if (this.link.state === "down") return this.known.alone(key);
+    if (this.link.state === "down") return this.known.aloneNow(key);
     if (this.link.state !== "up") return undefined;
     const known = this.known.get(key);
     if (!known) return undefined;
@@ -127,6 +129,7 @@ export class RedisWindows {
   /** Spends one point of `key`'s budget, with the other requests of this turn. */
   async consume(key: string): Promise<RateDecision> {
     if (this.link.state === "starting") await this.link.settled();
+    if (this.link.state === "down") return this.known.alone(key);
     const decision = this.consumeNow(key);
     if (decision) return decision;
     return new Promise((resolve) => this.wait(key).push(resolve));
@@ -179,7 +182,7 @@ export class RedisWindows {
     let decided = false;
     const deadline = setTimeout(() => {
       decided = true;
-      for (const entry of sent) this.decideHere(entry);
+      for (const { key, known, waiters } of sent) this.known.decideWaiting(key, known, waiters);
     }, this.link.limits.downAfterMs);
     const settled = (): boolean => {
       clearTimeout(deadline);
@@ -222,24 +225,13 @@ export class RedisWindows {
   }
 
   /** The call failed: what it carried is counted here until the next call carries it. */
-  private unsend(entry: Sent, decide: boolean): void {
-    const { key, known, waiters, carried, wanted } = entry;
+  private unsend({ key, known, waiters, carried, wanted }: Sent, decide: boolean): void {
     if (this.known.current(key, known)) {
       known.sending -= carried + waiters.length;
       known.unsent += carried + waiters.length;
       if (wanted) known.asking = false;
     }
-    if (decide) this.decideHere(entry);
-  }
-
-  /** Requests whose call Redis did not answer in time: decided from what is known, counted on from there. */
-  private decideHere({ key, known, waiters }: Sent): void {
-    if (!this.known.current(key, known)) {
-      for (const resolve of waiters) resolve(this.known.alone(key));
-      return;
-    }
-    const last = this.known.spent(known);
-    waiters.forEach((resolve, i) => resolve(this.known.atPlace(known, last - waiters.length + i + 1)));
+    if (decide) this.known.decideWaiting(key, known, waiters);
   }
 }
 

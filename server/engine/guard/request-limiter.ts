@@ -21,7 +21,7 @@ export interface RequestLimiterOptions {
   durationSeconds: number;
   /** the Redis connection to share the budget across instances */
   redis?: RedisLink;
-  /** this process is a worker of a group: the fallback is the primary's (it runs `RateLimiterClusterMaster`) */
+  /** this process is a worker of a group: without Redis (or while it is down) the primary counts (it runs `RateLimiterClusterMaster`) */
   group?: boolean;
   keyPrefix?: string;
 }
@@ -40,9 +40,11 @@ export class RequestLimiter implements RateLimiter {
   constructor(options: RequestLimiterOptions) {
     this.points = options.points;
     const common = { points: options.points, duration: options.durationSeconds, keyPrefix: options.keyPrefix ?? "music:rl" };
-    if (options.redis) this.shared = new RedisWindows(options.redis, options.points, options.durationSeconds * 1000, common.keyPrefix);
-    else if (options.group) this.group = new RateLimiterCluster({ ...common, timeoutMs: GROUP_TIMEOUT_MS });
-    else this.local = new MemoryWindows(options.points, options.durationSeconds * 1000);
+    if (options.group) this.group = new RateLimiterCluster({ ...common, timeoutMs: GROUP_TIMEOUT_MS });
+    else if (!options.redis) this.local = new MemoryWindows(options.points, options.durationSeconds * 1000);
+    // While Redis is down a worker's count goes on in the primary, from what the worker knew.
+    const fallback = this.group ? (key: string, seed: number) => this.fromGroup(key, seed) : undefined;
+    if (options.redis) this.shared = new RedisWindows(options.redis, options.points, options.durationSeconds * 1000, common.keyPrefix, fallback);
   }
 
   consumeNow(clientKey: string): RateDecision | undefined {
@@ -55,13 +57,7 @@ export class RequestLimiter implements RateLimiter {
   async consume(clientKey: string): Promise<RateDecision> {
     if (this.shared) return this.shared.consume(clientKey);
     if (this.local) return this.local.consume(clientKey);
-    try {
-      return this.decision(true, await this.group!.consume(clientKey, 1));
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return this.decision(false, rejection);
-      // The primary did not answer: let the request through.
-      return { allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 };
-    }
+    return this.fromGroup(clientKey);
   }
 
   dispose(): void {
@@ -71,11 +67,22 @@ export class RequestLimiter implements RateLimiter {
 
   // --- internal ---
 
-  private decision(allowed: boolean, res: RateLimiterRes): RateDecision {
+  /** The primary's decision: its count of the group's requests, on top of `seed` (what Redis had counted, before it went down). */
+  private async fromGroup(clientKey: string, seed = 0): Promise<RateDecision> {
+    try {
+      return this.decision(await this.group!.consume(clientKey, 1), seed);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return this.decision(rejection, seed, false);
+      // The primary did not answer: let the request through.
+      return { allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 };
+    }
+  }
+
+  private decision(res: RateLimiterRes, seed: number, allowed = seed + res.consumedPoints <= this.points): RateDecision {
     return {
       allowed,
       limit: this.points,
-      remaining: Math.max(0, res.remainingPoints),
+      remaining: Math.max(0, this.points - seed - res.consumedPoints),
       resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
     };
   }
