@@ -70,7 +70,7 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit across instances when Redis 
     const sleeper = (async () => {
       let sleeps = 0;
       while (sleeping) {
-        await admin.call("DEBUG", "SLEEP", "0.5");
+        await admin.call("DEBUG", "SLEEP", "0.4");
         sleeps++;
         await new Promise((r) => setTimeout(r, 150));
       }
@@ -80,7 +80,7 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit across instances when Redis 
     const allowed = await spend(apps, "198.51.100.1", 2 * LIMIT);
     sleeping = false;
     const sleeps = await sleeper;
-    console.info(`[limit-outages] slowed Redis (${sleeps} × DEBUG SLEEP 0.5 in ${Math.round(performance.now() - started)} ms): ${allowed} of ${2 * LIMIT} allowed, limit ${LIMIT}`);
+    console.info(`[limit-outages] slowed Redis (${sleeps} × DEBUG SLEEP 0.4 in ${Math.round(performance.now() - started)} ms): ${allowed} of ${2 * LIMIT} allowed, limit ${LIMIT}`);
     expect(sleeps).toBeGreaterThanOrEqual(2);
     expect(allowed).toBe(LIMIT);
     for (const app of apps) expect(unavailable(app)).toBe(0);

@@ -90,6 +90,7 @@ export class RedisWindows {
   private readonly pending = new Map<string, Waiter[]>();
   private readonly known: KnownWindows;
   private scheduled = false;
+  private readonly stopSyncing: () => void;
 
   /** `fallback`: who counts on while Redis cannot be asked, when not this process (a group's primary) */
   constructor(
@@ -104,7 +105,7 @@ export class RedisWindows {
     link.client.defineCommand("musicConsumeWindows", { lua: CONSUME });
     this.known = new KnownWindows(points, durationMs, fallback, now);
     // Back from an outage: what was counted alone goes to Redis, for the other instances to see.
-    link.onUp(() => {
+    this.stopSyncing = link.onUp(() => {
       for (const key of this.known.unsent()) this.wait(key);
     });
   }
@@ -137,6 +138,7 @@ export class RedisWindows {
 
   dispose(): void {
     this.known.dispose();
+    this.stopSyncing();
   }
 
   // --- internal ---

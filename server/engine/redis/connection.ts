@@ -52,7 +52,7 @@ export class RedisLink {
   private probeMisses = 0;
   /** a PING asks whether a slow Redis is alive */
   private checking = false;
-  private readonly upListeners: (() => void)[] = [];
+  private readonly upListeners = new Set<() => void>();
   private closed = false;
   private readonly started: Promise<void>;
 
@@ -107,9 +107,10 @@ export class RedisLink {
     return this.call(command, false);
   }
 
-  /** `listener` runs each time Redis is back after an outage. */
-  onUp(listener: () => void): void {
-    this.upListeners.push(listener);
+  /** `listener` runs each time Redis is back after an outage; the function returned stops it. */
+  onUp(listener: () => void): () => void {
+    this.upListeners.add(listener);
+    return () => this.upListeners.delete(listener);
   }
 
   async close(): Promise<void> {
