@@ -2,15 +2,16 @@
  * The app's one Redis connection, made here with explicit limits, and a small circuit that
  * says whether Redis is worth asking. ioredis's defaults (an offline queue, 20 retries per
  * command, no timeouts) make every call wait on a dead Redis for ~40 s; here a request waits
- * for a command `commandTimeoutMs` at most (the rate limit, which must not decide without
- * Redis while it lives, up to `downAfterMs`), and once Redis is down it is skipped (no waiting
- * at all) until it answers a background probe. Cache, rate limiter, statistics and unstorage
- * all share this connection and this state, so an outage is logged once when it starts and
- * once when it ends.
+ * for a command (`run`) `commandTimeoutMs` at most, or, through `send`, until Redis answers or
+ * counts as down (the rate limit, which must not decide without Redis while it lives, and the
+ * statistics), and once Redis is down it is skipped (no waiting at all) until it answers a
+ * background probe. Cache, rate limiter, statistics and unstorage all share this connection and
+ * this state, so an outage is logged once when it starts and once when it ends.
  *
  * Slow is not down: a command slower than `commandTimeoutMs` (another client's slow command,
- * a paused Redis) only makes the link ask Redis a PING; Redis is down when its connection
- * closes, or when that PING gets no answer within `downAfterMs` of the slow command.
+ * a paused Redis) makes the link ask Redis a PING, and `run` skip Redis until it answers;
+ * Redis is down when its connection closes, or when that PING gets no answer within
+ * `downAfterMs` of the slow command.
  */
 import { Redis, ReplyError } from "ioredis";
 import type { Logger } from "../logger.ts";

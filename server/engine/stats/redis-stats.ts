@@ -28,8 +28,6 @@ const SEND_MS = 1000;
 /** the current hour's counters are read again after this long; the hours before it, after `PAST_READ_MS` */
 const READ_MS = 1000;
 const PAST_READ_MS = 60_000;
-/** how long a `/v1/status` answer waits for Redis before answering from what it last read */
-const ANSWER_WAIT_MS = 250;
 
 export class RedisStats implements SharedStats {
   readonly local = zeroCounts();
@@ -68,7 +66,8 @@ export class RedisStats implements SharedStats {
   async totals(): Promise<StatsTotals> {
     // Asked together by the cache's and the origins' figures: one exchange for both.
     this.reading ??= this.enqueue(true);
-    const waited = new Promise<void>((resolve) => setTimeout(resolve, ANSWER_WAIT_MS).unref());
+    // A slow Redis is waited for as the rate limit waits (until it would count as down), then the answer is what was last read.
+    const waited = new Promise<void>((resolve) => setTimeout(resolve, this.link.limits.downAfterMs).unref());
     const [entries] = await Promise.all([this.entries().catch(() => 0), Promise.race([this.reading, waited])]);
     return { ...addCounts(subtractCounts(this.local, this.sentAtRead), this.last), entries, origins: this.seen.top() };
   }
