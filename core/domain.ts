@@ -257,7 +257,7 @@ export const StatusInfo = z.object({
   origins: z
     .array(OriginCount)
     .describe(
-      "the 20 origins with the most requests in the last 24 hours (the current hour and the 23 before it), most first; counted over every instance sharing Redis, or every worker of the process",
+      "the 20 origins with the most requests in the last 24 hours (the current hour and the 23 before it), most first; counted over every instance sharing Redis, or every worker of the process; each count is what the origin surely made, exact while an hour sees at most 1,000 origins, else short by at most 0.1 % of that hour's requests per counting step (docs/decisions.md, Origin counts)",
     ),
   notice: z.string(),
 });
