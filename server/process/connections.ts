@@ -10,9 +10,10 @@
  * A connection past a limit is not dropped unseen, so that a probe still gets through: its
  * first request is answered (`node-server.ts`), `/healthz` and `/readyz` as usual and anything
  * else with 429 in the envelope of its path, and the connection is closed; one that sends
- * nothing is closed after OVER_LIMIT_WAIT_MS. Those connections live a moment each, in a band
- * above the ceiling (a sixteenth of it, at least 32); past the band, Node closes new
- * connections as soon as it accepts them.
+ * nothing is closed after OVER_LIMIT_WAIT_MS. Those connections live a moment each: at most
+ * ANSWERED_PAST_CAP of one address at once (past them a connection is closed before anything
+ * it sent is parsed: a crowd costs little), and a band above the ceiling (a sixteenth of it,
+ * at least 32), past which Node closes new connections as soon as it accepts them.
  */
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -34,6 +35,13 @@ export interface ConnectionLimits {
 
 /** How long a connection past a limit may take to send the request it is answered on. */
 export const OVER_LIMIT_WAIT_MS = 2000;
+
+/**
+ * Connections of one address past its cap that are answered (each lives a moment): enough for
+ * a prober sharing the address of a crowd; past them a connection is closed unread, since
+ * every request Node has parsed and not answered costs a stack trace when its connection goes.
+ */
+export const ANSWERED_PAST_CAP = 8;
 
 /** The limits config `server` sets (the ceiling from the open-file limit unless set). */
 export function connectionLimits(config: AppConfig): ConnectionLimits {
@@ -97,7 +105,11 @@ export class ConnectionTable {
     const count = key === undefined ? 0 : (this.perAddress.get(key) ?? 0) + 1;
     if (key !== undefined) this.perAddress.set(key, count);
     socket.once("close", () => this.closed(socket, key));
-    if (count > this.limits.perAddress) {
+    if (count > this.limits.perAddress + ANSWERED_PAST_CAP) {
+      // A crowd from one address: closed unread, before Node parses what it sent.
+      socket.destroy();
+      this.refusals.count(`closed unread, past the cap of ${this.limits.perAddress} per address and ${ANSWERED_PAST_CAP} more`, key);
+    } else if (count > this.limits.perAddress) {
       this.refuse(socket, "too many connections from this address at once: close some before opening more");
       this.refusals.count(`over the cap of ${this.limits.perAddress} per address`, key);
     } else if (this.limits.total !== undefined && this.open.size > this.limits.total) {

@@ -1,16 +1,17 @@
 /**
  * `server.maxConnectionsPerAddress` against the real entry point: past the cap, a connection's
  * first request is refused with 429 in the envelope of its path (the probes are still
- * answered) and the connection closes; other addresses, and proxies `rateLimit.trustProxy`
- * trusts, are not concerned; once connections close, the address is served again. And the
- * ceiling's default follows the open-file limit.
+ * answered) and the connection closes, and past a few more a connection is closed unread;
+ * other addresses, and proxies `rateLimit.trustProxy` trusts, are not concerned; once
+ * connections close, the address is served again. And the ceiling's default follows the
+ * open-file limit.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/engine/config.ts";
-import { defaultMaxConnections } from "../../server/process/connections.ts";
+import { ANSWERED_PAST_CAP, defaultMaxConnections } from "../../server/process/connections.ts";
 import { startMainProcess, type MainProcess } from "../support/main-process.ts";
 import { exchange, idle, probe, type Held } from "../support/raw-clients.ts";
 
@@ -63,6 +64,19 @@ describe("past the cap of connections per address", () => {
     } finally {
       for (const one of proxy) one.socket.destroy();
     }
+  });
+
+  it("past the cap and ANSWERED_PAST_CAP more, a connection is closed unread; they are answered again once those go", async () => {
+    const band = Array.from({ length: ANSWERED_PAST_CAP }, () => idle(main.port, "127.0.0.1"));
+    try {
+      await Promise.all(band.map((one) => one.connected));
+      const dropped = await probe(main.port, "/healthz");
+      expect([dropped.status, dropped.closed]).toEqual([0, true]);
+    } finally {
+      for (const one of band) one.socket.destroy();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await probe(main.port, "/healthz")).status).toBe(200);
   });
 
   it("once its connections close, the address is served again", async () => {
