@@ -7,7 +7,7 @@ import "reflect-metadata";
 import cluster from "node:cluster";
 import type { Server } from "node:http";
 import type { DependencyContainer } from "tsyringe";
-import { VERSION, type AppConfig } from "../engine/config.ts";
+import { FORCED_EXIT_MS, VERSION, type AppConfig } from "../engine/config.ts";
 import { createServiceContainer, disposeServiceContainer } from "../engine/container.ts";
 import { flushLogs, type Logger } from "../engine/logger.ts";
 import type { PluginCatalog } from "../engine/plugins/discover.ts";
@@ -20,6 +20,7 @@ import { primaryChannel } from "./cluster.ts";
 import { InFlight, drainServer } from "./graceful.ts";
 import { lifecycleOf } from "../engine/lifecycle.ts";
 import { startMetrics } from "../request/metrics/group.ts";
+import { connectionLimits } from "./connections.ts";
 import { serve } from "./listen.ts";
 import { nodeEntry } from "./node-server.ts";
 
@@ -52,6 +53,8 @@ export async function startService({ config, file, configName, catalog, port, ho
     port,
     host,
     timeouts: { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs },
+    connections: connectionLimits(config),
+    log,
   }).catch(async (error: unknown) => {
     await disposeServiceContainer(scope);
     throw error;
@@ -69,9 +72,13 @@ export async function startService({ config, file, configName, catalog, port, ho
     server,
     scope,
     async close() {
-      // /readyz says 503 from now on; stop accepting; every request already sent is answered, each answer closing its connection.
+      // /readyz says 503 from now on, while the listener still serves everything else, so that
+      // a load balancer stops sending here before new connections are refused.
       lifecycleOf(scope).draining();
-      await drainServer(server, requests);
+      await new Promise((resolve) => setTimeout(resolve, config.server.readinessGraceMs));
+      // Stop accepting; every request already sent is answered, each answer closing its connection.
+      const cut = await drainServer(server, requests, config.server.drainTimeoutMs);
+      if (cut) log.warn(`drain: ${cut} request(s) still under way after ${config.server.drainTimeoutMs / 1000} s (a client reading nothing, or a slow upstream): their connections are closed`);
       await disposeServiceContainer(scope);
     },
   };
@@ -85,8 +92,9 @@ export function exitOnStartFailure(error: unknown, log: Logger): never {
 }
 
 /**
- * On SIGTERM or SIGINT: `close`, then exit 0; exit 1 if closing takes over 10 s. A second
- * signal while closing changes nothing.
+ * On SIGTERM or SIGINT: `close`, then exit 0; exit 1 if closing takes over FORCED_EXIT_MS
+ * (config keeps the readiness grace and the drain well within it). A second signal while
+ * closing changes nothing.
  */
 export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
   let closing = false;
@@ -94,7 +102,7 @@ export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
     if (closing) return;
     closing = true;
     log.info(`${signal}: closing, waiting for in-flight requests`);
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    const force = setTimeout(() => process.exit(1), FORCED_EXIT_MS).unref();
     try {
       await close();
     } catch (error) {

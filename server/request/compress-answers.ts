@@ -3,6 +3,7 @@
  * more of a text type is sent compressed when the client accepts it. The reply functions leave
  * the body text in the request's state; a body that does not change brings its kept forms
  * (`state.compressed`), so it is compressed once; any other is compressed for this answer.
+ * A HEAD answer is never compressed but carries the `Vary` its GET would.
  */
 import type { Middleware } from "h3";
 import { FastResponse } from "srvx";
@@ -13,9 +14,12 @@ export const compressAnswers: Middleware = async (event, next) => {
   const response = (await next()) as Response | undefined;
   const state = stateOf(event);
   const body = state.body;
-  if (!response || body === undefined || event.req.method !== "GET" || response.headers.has("content-encoding")) return response;
+  const method = event.req.method;
+  if (!response || body === undefined || (method !== "GET" && method !== "HEAD") || response.headers.has("content-encoding")) return response;
   if (!COMPRESSIBLE.test(state.headers["content-type"] ?? "") || byteLength(body) < COMPRESS_FROM_BYTES) return response;
   const headers: Record<string, string> = { ...state.headers, vary: "accept-encoding" };
+  // HEAD: the headers of the plain GET answer (its Content-Length included), with the same Vary.
+  if (method === "HEAD") return new FastResponse(null, { status: response.status, headers });
   const encoding = acceptedEncoding(event.req.headers.get("accept-encoding"));
   if (!encoding) return new FastResponse(body as BodyInit, { status: response.status, headers });
   const compressed = await (state.compressed ? state.compressed.get(encoding) : compress(asBuffer(body), encoding));

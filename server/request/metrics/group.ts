@@ -10,6 +10,7 @@ import type { DependencyContainer } from "tsyringe";
 import type { AppConfig } from "../../engine/config.ts";
 import { Tokens } from "../../../core/tokens.ts";
 import { metricsRegistry } from "./prometheus.ts";
+import { keptFor } from "./scrape-cache.ts";
 
 /** The call a worker makes of the primary. */
 export const GROUP_METRICS = "metrics";
@@ -28,8 +29,8 @@ export function startMetrics(scope: DependencyContainer): void {
   }
 }
 
-/** In the primary: the handler of the workers' `metrics` calls. */
-export function groupMetricsHandler(): () => Promise<string> {
+/** In the primary: the handler of the workers' `metrics` calls; a gathered text is answered again for `cacheMs`. */
+export function groupMetricsHandler(cacheMs: number): () => Promise<string> {
   const aggregator = new AggregatorRegistry();
-  return () => aggregator.clusterMetrics();
+  return keptFor(cacheMs, () => aggregator.clusterMetrics());
 }

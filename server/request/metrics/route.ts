@@ -2,8 +2,9 @@
  * `GET /metrics`: the Prometheus text format, for a scraper (no origin, no user-agent rule, no
  * rate limit, no access line unless config `log.probes`). With config `metrics.token` (env
  * `METRICS_TOKEN`) only `Authorization: Bearer <token>` is answered; others get 401. In a
- * worker of a group the answer is the group's (`group.ts`). With `metrics.enabled: false`
- * there is no such route (404) and nothing is counted.
+ * worker of a group the answer is the group's (`group.ts`). A rendered text is answered again
+ * for `metrics.cacheMs` (`scrape-cache.ts`). With `metrics.enabled: false` there is no such
+ * route (404) and nothing is counted.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { H3, H3Event } from "h3";
@@ -16,11 +17,14 @@ import { stateOf } from "../request-state.ts";
 import { replyBody } from "../share/respond.ts";
 import { GROUP_METRICS, GROUP_METRICS_TIMEOUT_MS } from "./group.ts";
 import { metricsRegistry } from "./prometheus.ts";
+import { keptFor } from "./scrape-cache.ts";
 
 export function registerMetricsRoute(app: H3, scope: DependencyContainer): void {
   const { metrics } = scope.resolve<AppConfig>(Tokens.Config);
   if (!metrics.enabled) return;
   const group = scope.isRegistered(Tokens.Group, true) ? scope.resolve<Channel>(Tokens.Group) : undefined;
+  // In a group the primary renders, and keeps what it rendered (`group.ts`).
+  const render = keptFor(metrics.cacheMs, () => metricsRegistry(scope).metrics());
   app.all(
     "/metrics",
     async (event) => {
@@ -29,7 +33,7 @@ export function registerMetricsRoute(app: H3, scope: DependencyContainer): void 
         return reply(event, 401, "401 unauthorized: /metrics needs Authorization: Bearer <config metrics.token>\n");
       }
       const registry = metricsRegistry(scope);
-      if (!group) return reply(event, 200, await registry.metrics(), registry.contentType);
+      if (!group) return reply(event, 200, await render(), registry.contentType);
       try {
         return reply(event, 200, await group.call<string>(GROUP_METRICS, null, GROUP_METRICS_TIMEOUT_MS), registry.contentType);
       } catch (error) {
