@@ -47,6 +47,8 @@ export const ERRORS = {
   credentialsWrong: { code: 3002, v1Status: 403, apiStatus: 403 },
   /** over the rate limit */
   rateLimited: { code: 4001, v1Status: 429, apiStatus: 429 },
+  /** this client's share of an upstream's request budget is spent (an extension: a refused cache miss) */
+  shareSpent: { code: 4001, v1Status: 429, apiStatus: 429 },
   /** a default user-agent of an HTTP library */
   userAgentBlocked: { code: 4002, v1Status: 403, apiStatus: 403 },
   /** a bug; its message never leaves the service */
@@ -70,6 +72,11 @@ export interface ServiceErrorOptions {
   upstreamStatus?: number;
   /** seconds the caller should wait (our rate limit, or the upstream's Retry-After) */
   retryAfterSeconds?: number;
+  /**
+   * the upstream's own words (an error body's message): written to the log with the error,
+   * never put in an answer. Use this, or `upstreamText`, for anything an upstream wrote.
+   */
+  said?: string;
 }
 
 /** The base of every error the service reports on purpose. */
@@ -78,6 +85,8 @@ export class ServiceError extends Error {
   readonly [ERROR_BRAND] = true;
   readonly upstreamStatus?: number;
   readonly retryAfterSeconds?: number;
+  /** what the upstream said, escaped and cut: for the log only (see `ServiceErrorOptions.said`) */
+  readonly said?: string;
   /** upstream milliseconds spent before it failed (see `withCost`); absent when none was */
   cost?: number;
   /** a cached answer (a not-found): epoch milliseconds until which the cache keeps it */
@@ -88,9 +97,12 @@ export class ServiceError extends Error {
     message: string,
     options: ServiceErrorOptions = {},
   ) {
-    super(safeMessage(message), options.cause === undefined ? undefined : { cause: options.cause });
+    const quoted = withoutQuotes(message);
+    super(safeMessage(quoted.message), options.cause === undefined ? undefined : { cause: options.cause });
     this.upstreamStatus = options.upstreamStatus;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    const said = [options.said, ...quoted.said].filter((text) => text?.trim()).join(" | ");
+    if (said) this.said = safeMessage(upstreamWords(said, MAX_SAID_LENGTH));
   }
 
   /** the spec's error code of this kind */
@@ -113,12 +125,41 @@ export function safeMessage(message: string): string {
   return cut(escaped, MAX_MESSAGE_LENGTH);
 }
 
+/** The longest upstream text an error keeps for the log. */
+const MAX_SAID_LENGTH = 200;
+
 /**
- * Text an upstream sent (an error message, a reason), cut to `max` characters, for a plugin to
- * quote in its own message; `safeMessage` escapes it when the error is made.
+ * Text an upstream sent (an error message, a reason), cut to `max` characters and marked as
+ * the upstream's, for a plugin that quotes it in its own message: when the error is made, the
+ * marked text is taken out of the message (an ellipsis stands in its place) and kept in
+ * `said`, which the log writes and no answer carries. An upstream's wording never reaches a
+ * client, whatever it says ("call 555-…", markup), even through a plugin written before this.
  */
-export function upstreamText(text: string, max = 200): string {
-  return cut(text.trim(), max);
+export function upstreamText(text: string, max = MAX_SAID_LENGTH): string {
+  const words = upstreamWords(text, max);
+  return words ? `${OPEN_QUOTE}${words}${CLOSE_QUOTE}` : "";
+}
+
+// Private-use characters: no service text has them, and they are removed from upstream text.
+const OPEN_QUOTE = "\uE000";
+const CLOSE_QUOTE = "\uE001";
+const QUOTED = /\uE000([^\uE000\uE001]*)\uE001/g;
+const STRAY_MARK = /[\uE000\uE001]/g;
+
+/** Upstream text, trimmed, without the marks of a quote, cut to `max`. */
+function upstreamWords(text: string, max: number): string {
+  return cut(text.replace(STRAY_MARK, "").trim(), max);
+}
+
+/** A message with the upstream's quoted words taken out, and those words. */
+function withoutQuotes(message: string): { message: string; said: string[] } {
+  if (!message.includes(OPEN_QUOTE)) return { message, said: [] };
+  const said: string[] = [];
+  const rest = message.replace(QUOTED, (_quote, words: string) => {
+    said.push(words);
+    return "…";
+  });
+  return { message: rest.replace(STRAY_MARK, ""), said };
 }
 
 /** `text` at most `max` characters long, an ellipsis marking a cut. */
@@ -180,7 +221,7 @@ export class UpstreamError extends ServiceError {
 /** The upstream answered something that cannot be understood. */
 export class UpstreamParseError extends ServiceError {
   override name = "UpstreamParseError";
-  constructor(message: string, options?: { cause?: unknown }) {
+  constructor(message: string, options?: { cause?: unknown; said?: string }) {
     super("parse", message, options);
   }
 }
@@ -188,16 +229,16 @@ export class UpstreamParseError extends ServiceError {
 /** An unknown id, a song without lyrics, a share or directory that does not exist. */
 export class NotFoundError extends ServiceError {
   override name = "NotFoundError";
-  constructor(message: string) {
-    super("notFound", message);
+  constructor(message: string, options?: { said?: string }) {
+    super("notFound", message, options);
   }
 }
 
 /** The song is VIP/paid or gated; no address is given. */
 export class PaidContentError extends ServiceError {
   override name = "PaidContentError";
-  constructor(message = "this song is VIP/paid content; no public address is given") {
-    super("paid", message);
+  constructor(message = "this song is VIP/paid content; no public address is given", options?: { said?: string }) {
+    super("paid", message, options);
   }
 }
 
@@ -206,6 +247,22 @@ export class RateLimitError extends ServiceError {
   override name = "RateLimitError";
   constructor(retryAfterSeconds: number, message = `rate limit exceeded, retry after ${retryAfterSeconds} s`) {
     super("rateLimited", message, { retryAfterSeconds });
+  }
+}
+
+/**
+ * A cache miss refused because the client whose request would start it has spent its share of
+ * the upstream's request budget (docs/decisions.md, "Fair upstream budgets"). Not the upstream's
+ * failure: the client is told when it may ask again, and cached answers still serve it.
+ */
+export class ShareSpentError extends ServiceError {
+  override name = "ShareSpentError";
+  constructor(upstream: string, share: { spent: number; requests: number; windowMs: number }, retryAfterSeconds: number) {
+    super(
+      "shareSpent",
+      `${upstream}: this client's share of the request budget is spent (${share.spent} of ${share.requests} requests per ${share.windowMs / 1000} s); answers already cached are still served, new ones again in ${retryAfterSeconds} s`,
+      { retryAfterSeconds },
+    );
   }
 }
 
@@ -265,6 +322,7 @@ export interface ServiceErrorLike {
   message: string;
   upstreamStatus?: number;
   retryAfterSeconds?: number;
+  said?: string;
   allowed?: readonly string[];
   cost?: number;
   cachedUntil?: number;
@@ -285,9 +343,21 @@ export function isKind(error: unknown, ...kinds: ErrorKind[]): boolean {
   return isServiceError(error) && kinds.includes(error.kind);
 }
 
-/** Failures that are the upstream's: a stale cached answer may stand in for them. */
+/** Failures that are the upstream's. */
 export function isUpstreamFailure(error: unknown): boolean {
   return isKind(error, "timeout", "upstream", "parse");
+}
+
+/** Failures a stale cached answer may stand in for: the upstream's, and a client's spent share. */
+export function staleMayStandIn(error: unknown): boolean {
+  return isUpstreamFailure(error) || isKind(error, "shareSpent");
+}
+
+/** An error's message with what the upstream said, for the log (never for an answer). */
+export function loggedMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const said = isServiceError(error) ? error.said : undefined;
+  return said ? `${message} (upstream said: ${said})` : message;
 }
 
 /**

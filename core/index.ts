@@ -84,6 +84,7 @@ export {
   isServiceError,
   isKind,
   toServiceError,
+  loggedMessage,
   type ErrorKind,
   type ServiceErrorOptions,
   type ServiceErrorLike,
