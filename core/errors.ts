@@ -6,6 +6,10 @@
  * `NotFoundError`.
  */
 
+import { errorText } from "./error-text.ts";
+
+export { MAX_MESSAGE_LENGTH, safeMessage, upstreamText } from "./error-text.ts";
+
 /**
  * Every kind of failure, in one table: its spec error code (what `/v1` reports), the HTTP status
  * of a `/v1` answer in JSON mode (docs/decisions.md, by the spec's table of codes) and the HTTP
@@ -97,74 +101,17 @@ export class ServiceError extends Error {
     message: string,
     options: ServiceErrorOptions = {},
   ) {
-    const quoted = withoutQuotes(message);
-    super(safeMessage(quoted.message), options.cause === undefined ? undefined : { cause: options.cause });
+    const text = errorText(message, options.said);
+    super(text.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.upstreamStatus = options.upstreamStatus;
     this.retryAfterSeconds = options.retryAfterSeconds;
-    const said = [options.said, ...quoted.said].filter((text) => text?.trim()).join(" | ");
-    if (said) this.said = safeMessage(upstreamWords(said, MAX_SAID_LENGTH));
+    if (text.said) this.said = text.said;
   }
 
   /** the spec's error code of this kind */
   get code(): number {
     return ERROR_CODES[this.kind];
   }
-}
-
-/** The longest message an error carries; upstream text inside it is cut to fit. */
-export const MAX_MESSAGE_LENGTH = 300;
-
-/**
- * A message fit for an answer and a log line, whatever text an upstream put in it: control
- * characters (a newline would forge a log line) and the line separators JSONP must not carry
- * are escaped, and the whole is cut at `MAX_MESSAGE_LENGTH`. Every `ServiceError` goes through
- * this, so no plugin needs to remember it.
- */
-export function safeMessage(message: string): string {
-  const escaped = message.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? " " : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
-  return cut(escaped, MAX_MESSAGE_LENGTH);
-}
-
-/** The longest upstream text an error keeps for the log. */
-const MAX_SAID_LENGTH = 200;
-
-/**
- * Text an upstream sent (an error message, a reason), cut to `max` characters and marked as
- * the upstream's, for a plugin that quotes it in its own message: when the error is made, the
- * marked text is taken out of the message (an ellipsis stands in its place) and kept in
- * `said`, which the log writes and no answer carries. An upstream's wording never reaches a
- * client, whatever it says ("call 555-…", markup), even through a plugin written before this.
- */
-export function upstreamText(text: string, max = MAX_SAID_LENGTH): string {
-  const words = upstreamWords(text, max);
-  return words ? `${OPEN_QUOTE}${words}${CLOSE_QUOTE}` : "";
-}
-
-// Private-use characters: no service text has them, and they are removed from upstream text.
-const OPEN_QUOTE = "\uE000";
-const CLOSE_QUOTE = "\uE001";
-const QUOTED = /\uE000([^\uE000\uE001]*)\uE001/g;
-const STRAY_MARK = /[\uE000\uE001]/g;
-
-/** Upstream text, trimmed, without the marks of a quote, cut to `max`. */
-function upstreamWords(text: string, max: number): string {
-  return cut(text.replace(STRAY_MARK, "").trim(), max);
-}
-
-/** A message with the upstream's quoted words taken out, and those words. */
-function withoutQuotes(message: string): { message: string; said: string[] } {
-  if (!message.includes(OPEN_QUOTE)) return { message, said: [] };
-  const said: string[] = [];
-  const rest = message.replace(QUOTED, (_quote, words: string) => {
-    said.push(words);
-    return "…";
-  });
-  return { message: rest.replace(STRAY_MARK, ""), said };
-}
-
-/** `text` at most `max` characters long, an ellipsis marking a cut. */
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 /** A parameter is missing, malformed or out of range; the message names it. */
