@@ -5,7 +5,8 @@
  * issue 38: client A makes 25 distinct searches on iTunes (budget 20 a minute); client B is
  * served afterwards, A's misses past its share are refused with 4001 (HTTP 429, Retry-After,
  * a message naming iTunes and the share), and A's cached answers are still served. The same
- * for all-search (the spent source is listed in `failed`) and `/v1/match`.
+ * for all-search (the spent source is listed in `failed`), `/v1/match` and a `with_url&fallback`
+ * playlist page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBundledApp, type BundledApp } from "../support/bundled-app.ts";
@@ -77,6 +78,18 @@ describe("one client cannot spend iTunes's budget for everyone", () => {
     const theirs = await app.json(v1("match", { source: "source_a", id: PAPER_LANTERNS.id }), { headers: B });
     expect([theirs.status, theirs.body.code]).toEqual([200, 0]);
     expect(theirs.body.data.failed).not.toContain("source_b");
+  });
+
+  it("a with_url&fallback page: A's matches do not search iTunes past its share, B's do", async () => {
+    // Two of the playlist's tracks have no address at all: their copies are looked for on every other source.
+    const playlist = (headers: Record<string, string>) => app.json(v1("playlist", { source: "source_a", id: 5550001, size: 7, with_url: 1, fallback: 1 }), { headers });
+    const before = searches(app);
+    const mine = await playlist(A);
+    expect([mine.status, mine.body.code, mine.body.data.song.length]).toEqual([200, 0, 7]);
+    expect(searches(app)).toBe(before);
+    const theirs = await playlist(B);
+    expect([theirs.status, theirs.body.code]).toEqual([200, 0]);
+    expect(searches(app)).toBeGreaterThan(before);
   });
 });
 
