@@ -9,7 +9,7 @@ import { ShareSpentError } from "../../core/errors.ts";
 import { StoreResponseCache } from "../../server/engine/cache/response-cache.ts";
 import { memoryCacheBackend } from "../../server/engine/cache/storage.ts";
 import { LocalStats } from "../../server/engine/stats/local-stats.ts";
-import { currentClient, forClient } from "../../server/engine/http/upstream-calls.ts";
+import { currentClient, nameClient } from "../../server/engine/http/upstream-calls.ts";
 
 /** Shares of a quarter, for the client named by `who` at the time of each request. */
 function sharesFor(who: { client?: string }): ClientShares {
@@ -86,11 +86,26 @@ describe("StoreResponseCache and the client that starts a load", () => {
       if (client === "A") throw new ShareSpentError("Test", { spent: 1, requests: 4, windowMs: 60_000 }, 30);
       return { for: client };
     };
-    const [a, b] = await Promise.allSettled([forClient("A", () => c.fetch("k", { ttl: 60 }, load)), forClient("B", () => c.fetch("k", { ttl: 60 }, load))]);
+    // Each request's signal names its client, as the /v1 routes do.
+    const [requestA, requestB] = [new AbortController().signal, new AbortController().signal];
+    nameClient(requestA, "A");
+    nameClient(requestB, "B");
+    const [a, b] = await Promise.allSettled([c.fetch("k", { ttl: 60 }, load, requestA), c.fetch("k", { ttl: 60 }, load, requestB)]);
     expect(a).toMatchObject({ status: "rejected", reason: { kind: "shareSpent" } });
     expect(b).toMatchObject({ status: "fulfilled", value: { json: '{"for":"B"}', status: "miss" } });
     expect(loadedFor).toEqual(["A", "B"]);
     // Now cached: A is served too, at no cost.
-    expect(await forClient("A", () => c.fetch("k", { ttl: 60 }, load))).toMatchObject({ json: '{"for":"B"}', status: "hit", cost: 0 });
+    expect(await c.fetch("k", { ttl: 60 }, load, requestA)).toMatchObject({ json: '{"for":"B"}', status: "hit", cost: 0 });
+  });
+
+  it("a load inside a load is for the outer load's client, whatever signal it is given", async () => {
+    const c = cache();
+    const request = new AbortController().signal;
+    nameClient(request, "A");
+    const inner = async () => ({ for: currentClient() });
+    const outer = await c.fetch("outer", { ttl: 60 }, async (loadSignal) => JSON.parse((await c.fetch("inner", { ttl: 60 }, inner, loadSignal)).json), request);
+    expect(outer.json).toBe('{"for":"A"}');
+    // A request that names no client loads for nobody.
+    expect((await c.fetch("other", { ttl: 60 }, inner, new AbortController().signal)).json).toBe("{}");
   });
 });

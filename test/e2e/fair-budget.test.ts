@@ -60,6 +60,22 @@ describe("one client cannot spend iTunes's budget for everyone", () => {
     expect(searches(app)).toBe(ITUNES_SHARE + 1);
   });
 
+  it("every operation of A on iTunes past its share is refused the same way: song, song/url, album, artist", async () => {
+    const asked = [
+      v1("song", { source: "source_b", id: "1600000011" }),
+      v1("song/url", { source: "source_b", id: "1600000013" }),
+      v1("album", { source: "source_b", id: "1600000010" }),
+      v1("artist", { source: "source_b", id: "1500000101" }),
+    ];
+    for (const path of asked) {
+      const r = await app.json(path, { headers: A });
+      expect([r.status, r.body.code], path).toEqual([429, 4001]);
+      expect(r.body.message).toMatch(/^iTunes: this client's share/);
+    }
+    // B's are made, from its own share.
+    expect((await app.json(asked[1], { headers: B })).body.code).toBe(0);
+  });
+
   it("all-search: a source whose share is spent for this client is listed in failed; the others are served, and B's list is whole", async () => {
     const partial = await app.json(v1("search", { source: "all", q: "harbour" }), { headers: A });
     expect([partial.status, partial.body.code]).toEqual([200, 0]);

@@ -4,15 +4,16 @@
  * upstream call, and with a shared backend into one call across instances (`shared-load.ts`);
  * not-found answers are cached briefly; an expired answer stands in when the upstream fails,
  * or when the client whose request would load it has spent its share of the upstream's budget.
- * A load runs in its starter's context (`upstream-calls.ts`): the starter pays for it; a caller
- * that joins it pays nothing, and if the starter's share turns out spent, it loads on its own.
+ * A load runs for the client of the caller that starts it (`upstream-calls.ts`), who pays for
+ * it; a caller that joins it pays nothing, and if the starter's share turns out spent, it loads
+ * on its own.
  */
 import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, staleMayStandIn, withCost, type ServiceErrorLike } from "../../../core/errors.ts";
 import type { CacheStats } from "../../../core/domain.ts";
 import type { CacheOutcomes } from "../metrics/counts.ts";
 import type { CacheCounts, CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../../../core/services.ts";
 import type { CacheTier } from "../stats/cache-counts.ts";
-import { countUpstreamCalls, currentClient } from "../http/upstream-calls.ts";
+import { clientOf, countUpstreamCalls } from "../http/upstream-calls.ts";
 import { awaitOtherInstance } from "./shared-load.ts";
 import { decodeEntry as decode, encodeEntry, type StoredEntry } from "./entry.ts";
 import type { CacheBackend } from "./storage.ts";
@@ -115,12 +116,12 @@ export class StoreResponseCache implements ResponseCache {
     }
     // A caller that has already given up starts nothing.
     if (signal?.aborted) return Promise.reject(endedWait(signal, 0));
-    const client = currentClient();
+    const client = clientOf(signal);
     let shared = this.inFlight.get(key);
     if (!shared) {
       this.counts.misses++;
       const controller = new AbortController();
-      const promise = this.load(key, policy, () => load(controller.signal), stored, controller.signal).finally(() => this.inFlight.delete(key));
+      const promise = this.load(key, policy, () => load(controller.signal), stored, controller.signal, client).finally(() => this.inFlight.delete(key));
       shared = { promise, controller, waiters: 0, client };
       this.inFlight.set(key, shared);
       return this.wait(shared, signal);
@@ -166,9 +167,9 @@ export class StoreResponseCache implements ResponseCache {
     });
   }
 
-  private async load(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale: StoredEntry | undefined, signal: AbortSignal): Promise<CachedAnswer> {
+  private async load(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale: StoredEntry | undefined, signal: AbortSignal, client: string | undefined): Promise<CachedAnswer> {
     const locks = this.backend.locks;
-    if (!locks) return this.loadHere(key, policy, load, stale);
+    if (!locks) return this.loadHere(key, policy, load, stale, client);
     // Another instance may be loading this key: wait for its answer rather than ask again.
     const lock = await locks.acquire(key, this.settings.loadMs + LOCK_MARGIN_MS);
     if (lock === "held") {
@@ -179,16 +180,17 @@ export class StoreResponseCache implements ResponseCache {
       if (signal.aborted) throw signal.reason;
     }
     try {
-      return await this.loadHere(key, policy, load, stale);
+      return await this.loadHere(key, policy, load, stale, client);
     } finally {
       if (typeof lock === "function") await lock();
     }
   }
 
-  private async loadHere(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale?: StoredEntry): Promise<CachedAnswer> {
+  /** `client`: whose share of the upstreams' budgets the load spends */
+  private async loadHere(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale: StoredEntry | undefined, client: string | undefined): Promise<CachedAnswer> {
     const started = performance.now();
     // A load that called no upstream (an answer the plugin knew) costs nothing, on errors too.
-    const upstream = countUpstreamCalls(load);
+    const upstream = countUpstreamCalls(load, client);
     let value: unknown;
     try {
       value = await upstream.result;

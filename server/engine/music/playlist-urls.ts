@@ -23,6 +23,7 @@ import type { BoundSource } from "../sources/source-registry.ts";
 import { deadline } from "../../../core/http/deadline.ts";
 import { mapWithConcurrency } from "../../../core/concurrency.ts";
 import { shareOf } from "../../../core/http/request-budget.ts";
+import { sameClient } from "../http/upstream-calls.ts";
 
 type Lookup = (source: BoundSource, id: string, quality: Quality, signal: AbortSignal) => Promise<CachedAnswer>;
 type Peek = (source: BoundSource, id: string, quality: Quality) => Promise<CachedAnswer | undefined>;
@@ -47,6 +48,8 @@ export class PlaylistUrls {
   async run(source: BoundSource, params: OperationParams<"playlist">, signal?: AbortSignal): Promise<CachedAnswer> {
     const started = performance.now();
     const time = deadline(this.config.upstream.timeoutMs, signal);
+    // The look-ups are the request's: they spend its client's shares.
+    sameClient(time.signal, signal);
     try {
       return await this.fill(source, params, time.signal, started);
     } finally {

@@ -11,7 +11,6 @@ import type { QrCodeService } from "../../engine/share/qr-code.ts";
 import type { ShareService } from "../../engine/share/share-service.ts";
 import type { TrafficStats } from "../../engine/share/traffic-stats.ts";
 import { Tokens } from "../../../core/tokens.ts";
-import { forClient } from "../../engine/http/upstream-calls.ts";
 import type { RoutePolicy } from "../route-policy.ts";
 import { queryOf, stateOf } from "../request-state.ts";
 import { readJsonBody } from "./request.ts";
@@ -36,8 +35,7 @@ export function registerShareRoutes(app: H3, scope: DependencyContainer): void {
       if (!shares) throw new NotFoundError("no share backend is configured");
       const body = ListBody.safeParse(await readJsonBody(event, config.server.bodyTimeoutMs));
       if (!body.success) throw new InputError(issueMessage(body.error.issues[0]));
-      // A share backend's budget, if it declares one, is shared out per client as /v1's are.
-      const { listing, hit } = await forClient(stateOf(event).client, () => shares.list(body.data));
+      const { listing, hit } = await shares.list(body.data);
       stateOf(event).headers["x-cache"] = hit ? "HIT" : "MISS";
       stateOf(event).files = listing.list.length;
       return replyShareData(event, listing);
