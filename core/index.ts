@@ -85,6 +85,7 @@ export {
   isServiceError,
   isKind,
   toServiceError,
+  loggedMessage,
   type ErrorKind,
   type ServiceErrorOptions,
   type ServiceErrorLike,

@@ -156,8 +156,13 @@ export const AppConfigSchema = z.strictObject({
       userAgent: z.string().min(1).default(DEFAULT_USER_AGENT),
       /** concurrent url look-ups of a playlist with `with_url=1` */
       urlConcurrency: z.number().int().positive().max(32).default(6),
-      /** most url look-ups one `with_url=1` request makes (and at most a quarter of the source's budget) */
+      /** most url look-ups one `with_url=1` request makes (and at most `clientShare` of the source's budget) */
       urlLookups: z.number().int().min(0).max(100).default(20),
+      /**
+       * the part of each upstream's request budget one client's cache misses may spend per
+       * window (at least 1 request); past it a miss is 4001, a cached answer is still served
+       */
+      clientShare: z.number().gt(0).max(1).default(0.25),
     })
     .prefault({}),
   share: z

@@ -47,7 +47,7 @@ export function createServiceContainer({ config, catalog, logger, group }: Servi
       stores.stats,
     ),
   );
-  scope.registerInstance(Tokens.Http, new HttpUpstreamClientFactory(config.upstream));
+  scope.registerInstance(Tokens.Http, new HttpUpstreamClientFactory(config.upstream, config.upstream.clientShare));
   scope.registerInstance(Tokens.RateLimiter, stores.limiter);
   scope.registerInstance(Tokens.UserAgentPolicy, new UserAgentPolicy(config.userAgentBlock));
   if (stores.redis) scope.registerInstance(Tokens.Redis, stores.redis);

@@ -120,9 +120,11 @@ function rateLimit({ limiter, clientAddress, metrics }: PipelineServices): Middl
   return async (event, next) => {
     const policy = policyOf(event);
     if (policy.rateLimit === undefined) return next();
-    const key = rateLimitKeyOf(policy, rateLimitKey(clientAddress(event)))!;
+    const state = stateOf(event);
+    state.client = rateLimitKey(clientAddress(event));
+    const key = rateLimitKeyOf(policy, state.client)!;
     const decision = limiter.consumeNow?.(key) ?? (await limiter.consume(key));
-    const headers = stateOf(event).headers;
+    const headers = state.headers;
     const pairs = addRateLimitPairs([], decision);
     for (let i = 0; i < pairs.length; i += 2) headers[pairs[i]] = pairs[i + 1];
     if (!decision.allowed) {

@@ -15,6 +15,8 @@ export interface RequestState {
   query?: Record<string, string>;
   /** the public source asked for (the envelope's `source`) */
   source?: string | null;
+  /** the client's key (the rate limit's): the upstream budgets' shares its misses spend are counted under it */
+  client?: string;
   /** the caller's `origin`, once validated */
   origin?: string;
   /** an operation whose answers shared HTTP caches may keep (its cached not-founds too) */

@@ -5,12 +5,13 @@
  * `MATCH_WINDOW` songs through the cache, and every song there that the matcher calls the same
  * recording is a match (an ISRC counts alone only when both sources vouch for theirs: the
  * plugins' `isrcs`). The answer is kept with the `match` lifetime (a minute at most when a
- * source failed), so asking again costs nothing.
+ * source failed, not at all when one was refused for the client's share of its budget), so
+ * asking again costs nothing.
  */
 import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import type { Match, MatchResult, SongDetail } from "../../../core/domain.ts";
-import { isServiceError } from "../../../core/errors.ts";
+import { isKind, isServiceError } from "../../../core/errors.ts";
 import { copiesQuery } from "../../../core/match/query.ts";
 import { recordingOf, sameRecording } from "../../../core/match/recording.ts";
 import { isrcsOf } from "../../../core/plugin.ts";
@@ -42,13 +43,17 @@ export class MatchService {
    */
   async run(source: BoundSource, others: BoundSource[], id: string, signal?: AbortSignal, among?: "full"): Promise<CachedAnswer> {
     let cost: number | undefined;
-    const lifetime = (result: MatchResult) => (result.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, this.config.cache.ttl.match) : this.config.cache.ttl.match);
+    let refused = false;
+    // A match left without a source for this client's share is this client's alone: not kept.
+    const lifetime = (result: MatchResult) =>
+      refused ? 0 : result.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, this.config.cache.ttl.match) : this.config.cache.ttl.match;
     const answer = await this.cache.fetch(
       cacheKey(`match:${source.id}`, { id, among }),
       { ttl: (value) => lifetime(value as MatchResult) },
       async (loadSignal) => {
         const made = await this.match(source, others, id, loadSignal);
         cost = made.cost;
+        refused = made.refused;
         return made.result;
       },
       signal,
@@ -59,7 +64,7 @@ export class MatchService {
 
   // --- internal ---
 
-  private async match(source: BoundSource, others: BoundSource[], id: string, signal: AbortSignal): Promise<{ result: MatchResult; cost: number }> {
+  private async match(source: BoundSource, others: BoundSource[], id: string, signal: AbortSignal): Promise<{ result: MatchResult; cost: number; refused: boolean }> {
     const started = performance.now();
     const found = await this.song(source, id, signal);
     const song = JSON.parse(found.json) as SongDetail;
@@ -84,7 +89,7 @@ export class MatchService {
     });
     matches.sort((a, b) => b.match.confidence - a.match.confidence || a.sourceIndex - b.sourceIndex || a.rank - b.rank);
     const cost = fromUpstream || failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0;
-    return { result: { song, matches: matches.map((m) => m.match), failed }, cost };
+    return { result: { song, matches: matches.map((m) => m.match), failed }, cost, refused: outcomes.some((o) => isKind(o, "shareSpent")) };
   }
 }
 

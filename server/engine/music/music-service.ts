@@ -14,7 +14,7 @@ import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import { VERSION } from "../config.ts";
 import { SongDetail, type PlaylistDetail, type SongUrl, type SourceInfo, type StatusInfo } from "../../../core/domain.ts";
-import { CapabilityError, NotFoundError, PaidContentError, UpstreamParseError, UpstreamTimeoutError, isServiceError, isUpstreamFailure } from "../../../core/errors.ts";
+import { CapabilityError, NotFoundError, PaidContentError, UpstreamParseError, UpstreamTimeoutError, isServiceError, isUpstreamFailure, loggedMessage } from "../../../core/errors.ts";
 import { deadline } from "../../../core/http/deadline.ts";
 import type { Logger } from "../logger.ts";
 import { UpstreamCalls } from "../metrics/counts.ts";
@@ -180,7 +180,7 @@ export class MusicService {
     } catch (error) {
       // A load nobody waits for any more was cut short, whatever it threw.
       outcome = loadSignal.aborted ? "aborted" : isServiceError(error) ? error.kind : "internal";
-      if (isUpstreamFailure(error) && !loadSignal.aborted) this.log.warn(`${source.id} ${what}: ${(error as Error).message}`);
+      if (isUpstreamFailure(error) && !loadSignal.aborted) this.log.warn(`${source.id} ${what}: ${loggedMessage(error)}`);
       throw error;
     } finally {
       time.dispose();

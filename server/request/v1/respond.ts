@@ -42,7 +42,7 @@ export function replyV1Error(event: H3Event, policy: RoutePolicy, error: Service
 export function renderV1Failure(error: ServiceErrorLike, source: string | null, cost: number, callback: string | undefined): RenderedV1 {
   const code = ERROR_CODES[error.kind];
   const rendered = renderV1(code, errorEnvelope(code, error.message, source, cost), callback);
-  if (error.kind === "rateLimited" && error.retryAfterSeconds !== undefined) rendered.headers["retry-after"] = String(error.retryAfterSeconds);
+  if ((error.kind === "rateLimited" || error.kind === "shareSpent") && error.retryAfterSeconds !== undefined) rendered.headers["retry-after"] = String(error.retryAfterSeconds);
   if (error.kind === "method") rendered.headers.allow = "GET, HEAD";
   return rendered;
 }

@@ -12,6 +12,7 @@ import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../../../core/o
 import { origin as originSchema } from "../../../core/params.ts";
 import type { AppConfig } from "../../engine/config.ts";
 import { answersLocally } from "../../engine/stores.ts";
+import { nameClient } from "../../engine/http/upstream-calls.ts";
 import { Tokens } from "../../../core/tokens.ts";
 import { loggedPath } from "../access-line.ts";
 import { COMPRESS_FROM_BYTES, CompressedForms } from "../compression.ts";
@@ -61,6 +62,8 @@ async function runOperation(event: H3Event, policy: RoutePolicy, service: MusicS
   const state = stateOf(event);
   state.source = params.data.source;
   state.sharedCacheable = sharedCacheable(op);
+  // The loads this request starts spend its client's shares of the upstreams' budgets.
+  nameClient(event.req.signal, state.client);
   const answer = await service.run(capability, params.data as never, event.req.signal);
   state.headers["x-cache"] = answer.status === "stale" ? "STALE" : answer.status === "hit" && answer.cost === 0 ? "HIT" : "MISS";
   const freshness = state.sharedCacheable ? entryFreshness(answer.expiresAt, answer.staleSeconds) : NEVER;
