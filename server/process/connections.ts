@@ -53,7 +53,7 @@ export function connectionLimits(config: AppConfig): ConnectionLimits {
 export function limitConnections(server: Server, limits: ConnectionLimits, log: Logger): void {
   const table = new ConnectionTable(limits, log);
   table.attach(server);
-  closeStalledWriters(server, table, limits.writeStallMs, log);
+  closeStalledWriters(server, table.open, limits.writeStallMs, log);
 }
 
 /** Why `socket`'s first request is refused (it came past a limit); undefined for a connection within them. */

@@ -10,15 +10,15 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Logger } from "../engine/logger.ts";
-import type { ConnectionTable } from "./connections.ts";
 
-export function closeStalledWriters(server: Server, table: ConnectionTable, timeoutMs: number, log: Logger): void {
+/** Watches `open`, the server's open connections (`connections.ts` keeps them). */
+export function closeStalledWriters(server: Server, open: ReadonlySet<Socket>, timeoutMs: number, log: Logger): void {
   /** connections with bytes waiting: how many, and since when that number has not moved */
   const waiting = new Map<Socket, { pending: number; since: number }>();
   const sweep = () => {
     const now = Date.now();
     let closed = 0;
-    for (const socket of table.open) {
+    for (const socket of open) {
       const pending = pendingBytes(socket);
       const seen = waiting.get(socket);
       if (pending === 0 || socket.destroyed) {
@@ -32,7 +32,7 @@ export function closeStalledWriters(server: Server, table: ConnectionTable, time
       }
     }
     // Connections that closed meanwhile.
-    for (const socket of waiting.keys()) if (!table.open.has(socket)) waiting.delete(socket);
+    for (const socket of waiting.keys()) if (!open.has(socket)) waiting.delete(socket);
     if (closed) log.warn(`closed ${closed} connection(s) whose client read nothing of its answer for ${timeoutMs / 1000} s`);
   };
   const timer = setInterval(sweep, Math.min(1000, Math.max(50, Math.floor(timeoutMs / 4)))).unref();
