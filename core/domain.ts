@@ -189,8 +189,20 @@ export type SearchResult = z.infer<typeof SearchResult>;
 /** extension: a song found on another source as the same recording (`/v1/match`) */
 export const Match = z.looseObject({
   song: Song,
-  confidence: z.number().min(0).max(1).describe("how sure the match is: 1 for equal ISRCs, 0.80 to 0.98 by metadata (never 0.5 or less)"),
-  reason: z.enum(["isrc", "metadata"]).describe("isrc: both sides know the recording's ISRC and it is equal; metadata: title, version, artist and length agree"),
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe(
+      "how sure the match is: 1 for equal ISRCs both sources vouch for (label catalogues), 0.99 for equal ISRCs one of which an uploader typed, " +
+        "with title, version, artist and length agreeing, 0.80 to 0.98 by metadata alone (never 0.5 or less)",
+    ),
+  reason: z
+    .enum(["isrc", "metadata"])
+    .describe(
+      "isrc: both sides know the recording's ISRC and it is equal (an uploader's ISRC counts only with the metadata agreeing); " +
+        "metadata: title, version, artist and length agree",
+    ),
 });
 export type Match = z.infer<typeof Match>;
 
@@ -245,7 +257,7 @@ export const StatusInfo = z.object({
   origins: z
     .array(OriginCount)
     .describe(
-      "the 20 origins with the most requests in the last 24 hours (the current hour and the 23 before it), most first; counted over every instance sharing Redis, or every worker of the process",
+      "the 20 origins with the most requests in the last 24 hours (the current hour and the 23 before it), most first; counted over every instance sharing Redis, or every worker of the process; each count is what the origin surely made, exact while an hour sees at most 1,000 origins, else short by at most 0.1 % of that hour's requests per counting step (docs/decisions.md, Origin counts)",
     ),
   notice: z.string(),
 });

@@ -5,6 +5,9 @@
  * class, so a plugin that ships its own copy of this package still reports 3001 for
  * `NotFoundError`.
  */
+import { errorText } from "./error-text.ts";
+
+export { MAX_MESSAGE_LENGTH, safeMessage, upstreamText } from "./error-text.ts";
 
 /**
  * Every kind of failure, in one table: its spec error code (what `/v1` reports), the HTTP status
@@ -47,6 +50,8 @@ export const ERRORS = {
   credentialsWrong: { code: 3002, v1Status: 403, apiStatus: 403 },
   /** over the rate limit */
   rateLimited: { code: 4001, v1Status: 429, apiStatus: 429 },
+  /** this client's share of an upstream's request budget is spent (an extension: a refused cache miss) */
+  shareSpent: { code: 4001, v1Status: 429, apiStatus: 429 },
   /** a default user-agent of an HTTP library */
   userAgentBlocked: { code: 4002, v1Status: 403, apiStatus: 403 },
   /** a bug; its message never leaves the service */
@@ -70,6 +75,11 @@ export interface ServiceErrorOptions {
   upstreamStatus?: number;
   /** seconds the caller should wait (our rate limit, or the upstream's Retry-After) */
   retryAfterSeconds?: number;
+  /**
+   * the upstream's own words (an error body's message): written to the log with the error,
+   * never put in an answer. Use this, or `upstreamText`, for anything an upstream wrote.
+   */
+  said?: string;
 }
 
 /** The base of every error the service reports on purpose. */
@@ -78,6 +88,8 @@ export class ServiceError extends Error {
   readonly [ERROR_BRAND] = true;
   readonly upstreamStatus?: number;
   readonly retryAfterSeconds?: number;
+  /** what the upstream said, escaped and cut: for the log only (see `ServiceErrorOptions.said`) */
+  readonly said?: string;
   /** upstream milliseconds spent before it failed (see `withCost`); absent when none was */
   cost?: number;
   /** a cached answer (a not-found): epoch milliseconds until which the cache keeps it */
@@ -88,42 +100,17 @@ export class ServiceError extends Error {
     message: string,
     options: ServiceErrorOptions = {},
   ) {
-    super(safeMessage(message), options.cause === undefined ? undefined : { cause: options.cause });
+    const text = errorText(message, options.said);
+    super(text.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.upstreamStatus = options.upstreamStatus;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    if (text.said) this.said = text.said;
   }
 
   /** the spec's error code of this kind */
   get code(): number {
     return ERROR_CODES[this.kind];
   }
-}
-
-/** The longest message an error carries; upstream text inside it is cut to fit. */
-export const MAX_MESSAGE_LENGTH = 300;
-
-/**
- * A message fit for an answer and a log line, whatever text an upstream put in it: control
- * characters (a newline would forge a log line) and the line separators JSONP must not carry
- * are escaped, and the whole is cut at `MAX_MESSAGE_LENGTH`. Every `ServiceError` goes through
- * this, so no plugin needs to remember it.
- */
-export function safeMessage(message: string): string {
-  const escaped = message.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? " " : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
-  return cut(escaped, MAX_MESSAGE_LENGTH);
-}
-
-/**
- * Text an upstream sent (an error message, a reason), cut to `max` characters, for a plugin to
- * quote in its own message; `safeMessage` escapes it when the error is made.
- */
-export function upstreamText(text: string, max = 200): string {
-  return cut(text.trim(), max);
-}
-
-/** `text` at most `max` characters long, an ellipsis marking a cut. */
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 /** A parameter is missing, malformed or out of range; the message names it. */
@@ -180,7 +167,7 @@ export class UpstreamError extends ServiceError {
 /** The upstream answered something that cannot be understood. */
 export class UpstreamParseError extends ServiceError {
   override name = "UpstreamParseError";
-  constructor(message: string, options?: { cause?: unknown }) {
+  constructor(message: string, options?: { cause?: unknown; said?: string }) {
     super("parse", message, options);
   }
 }
@@ -188,16 +175,16 @@ export class UpstreamParseError extends ServiceError {
 /** An unknown id, a song without lyrics, a share or directory that does not exist. */
 export class NotFoundError extends ServiceError {
   override name = "NotFoundError";
-  constructor(message: string) {
-    super("notFound", message);
+  constructor(message: string, options?: { said?: string }) {
+    super("notFound", message, options);
   }
 }
 
 /** The song is VIP/paid or gated; no address is given. */
 export class PaidContentError extends ServiceError {
   override name = "PaidContentError";
-  constructor(message = "this song is VIP/paid content; no public address is given") {
-    super("paid", message);
+  constructor(message = "this song is VIP/paid content; no public address is given", options?: { said?: string }) {
+    super("paid", message, options);
   }
 }
 
@@ -206,6 +193,22 @@ export class RateLimitError extends ServiceError {
   override name = "RateLimitError";
   constructor(retryAfterSeconds: number, message = `rate limit exceeded, retry after ${retryAfterSeconds} s`) {
     super("rateLimited", message, { retryAfterSeconds });
+  }
+}
+
+/**
+ * A cache miss refused because the client whose request would start it has spent its share of
+ * the upstream's request budget (docs/decisions.md, "Fair upstream budgets"). Not the upstream's
+ * failure: the client is told when it may ask again, and cached answers still serve it.
+ */
+export class ShareSpentError extends ServiceError {
+  override name = "ShareSpentError";
+  constructor(upstream: string, share: { spent: number; requests: number; windowMs: number }, retryAfterSeconds: number) {
+    super(
+      "shareSpent",
+      `${upstream}: this client's share of the request budget is spent (${share.spent} of ${share.requests} requests per ${share.windowMs / 1000} s); answers already cached are still served, new ones again in ${retryAfterSeconds} s`,
+      { retryAfterSeconds },
+    );
   }
 }
 
@@ -265,6 +268,7 @@ export interface ServiceErrorLike {
   message: string;
   upstreamStatus?: number;
   retryAfterSeconds?: number;
+  said?: string;
   allowed?: readonly string[];
   cost?: number;
   cachedUntil?: number;
@@ -285,9 +289,21 @@ export function isKind(error: unknown, ...kinds: ErrorKind[]): boolean {
   return isServiceError(error) && kinds.includes(error.kind);
 }
 
-/** Failures that are the upstream's: a stale cached answer may stand in for them. */
+/** Failures that are the upstream's. */
 export function isUpstreamFailure(error: unknown): boolean {
   return isKind(error, "timeout", "upstream", "parse");
+}
+
+/** Failures a stale cached answer may stand in for: the upstream's, and a client's spent share. */
+export function staleMayStandIn(error: unknown): boolean {
+  return isUpstreamFailure(error) || isKind(error, "shareSpent");
+}
+
+/** An error's message with what the upstream said, for the log (never for an answer). */
+export function loggedMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const said = isServiceError(error) ? error.said : undefined;
+  return said ? `${message} (upstream said: ${said})` : message;
 }
 
 /**

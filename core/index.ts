@@ -26,6 +26,7 @@ export {
   type SourceInstance,
   type SourcePluginDefinition,
   type SearchPaging,
+  type IsrcOrigin,
   type LyricsLookup,
   type LyricsProvider,
   type LyricsPluginDefinition,
@@ -84,6 +85,7 @@ export {
   isServiceError,
   isKind,
   toServiceError,
+  loggedMessage,
   type ErrorKind,
   type ServiceErrorOptions,
   type ServiceErrorLike,
@@ -105,5 +107,8 @@ export { jsonLimitProblem, type JsonLimits } from "./json-limits.ts";
 export { previewAddress } from "./mapping/preview.ts";
 export { pageLink } from "./mapping/links.ts";
 export { isrcField } from "./mapping/isrc.ts";
+// Names from outside: their bound, and reading a title's tags from its end in linear time.
+export { MAX_NAME_LENGTH, clipName } from "./text-limits.ts";
+export { spaceBefore, trailingBracket, spacedDash } from "./match/tail.ts";
 export { sleep } from "./sleep.ts";
 export { mapWithConcurrency } from "./concurrency.ts";

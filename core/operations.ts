@@ -166,10 +166,13 @@ export const OPERATIONS = {
     summary: "A song, and the same recording on every other source that can search (extension; an operation of the service, not of a source).",
     notes:
       "Each other source is searched once for the song's title (its first 25 songs, through the cache) and its songs are kept " +
-      "when they are the same recording: equal ISRCs where both sides know one, else the same title once its tags are read, the same version " +
-      "(never a live take for a studio one, a remix, an edit, an acoustic, instrumental, karaoke or sped-up version, another take), a primary " +
-      "artist in common (never a cover by another artist) and lengths within 3 s. confidence is 1 for an ISRC, 0.80 to 0.98 by metadata; " +
-      "matches come best first. 1002 and 3001 as for /v1/song; 1003 when the source has no song lookup or no other source can search.",
+      "when they are the same recording: equal ISRCs where both sources vouch for theirs (label catalogues: Deezer, iTunes), else the same " +
+      "title once its tags are read, the same version (never a live take for a studio one, a remix, an edit, an acoustic, instrumental, " +
+      "karaoke or sped-up version, another take), a primary artist in common (never a cover by another artist) and lengths within 3 s. " +
+      "An ISRC an uploader typed (Audius, the archive, Jamendo) is only a hint: never enough alone, never against the metadata; different " +
+      "ISRCs are never the same recording. confidence is 1 for vouched ISRCs (reason isrc), 0.99 for equal ISRCs with the metadata agreeing " +
+      "(reason isrc), 0.80 to 0.98 by metadata (reason metadata); matches come best first. 1002 and 3001 as for /v1/song; 1003 when the " +
+      "source has no song lookup or no other source can search.",
     params: SourceAndId,
     cbAlias: true,
     data: MatchResult,

@@ -138,7 +138,25 @@ export interface SourcePluginDefinition<
    * @default "full"
    */
   playback?: "full" | "preview";
+  /**
+   * Who stands behind the ISRCs of this source's songs: `"vouched"` for a catalogue delivered
+   * by the labels and distributors that own the recordings (Deezer, iTunes), `"uploader"` where
+   * they are whatever an uploader typed (Audius, the Internet Archive, Jamendo). Equal ISRCs of
+   * two vouching sources are one recording whatever else the songs say; an uploader's ISRC is a
+   * hint that counts only when title, version, a primary artist and the length agree too, so
+   * an upload cannot claim another recording's ISRC to be matched to it, or played for it.
+   * @default "uploader": an ISRC nobody vouches for must not decide what plays.
+   */
+  isrcs?: IsrcOrigin;
   create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C>;
+}
+
+/** Who stands behind a source's ISRCs (`SourcePluginDefinition.isrcs`). */
+export type IsrcOrigin = "vouched" | "uploader";
+
+/** A source's `isrcs`, its default filled in. */
+export function isrcsOf(plugin: Pick<SourcePluginDefinition, "isrcs">): IsrcOrigin {
+  return plugin.isrcs ?? "uploader";
 }
 
 /** How the core pages a source's search (docs/decisions.md, "Search paging"). */

@@ -69,7 +69,7 @@ export function findDuplicateIds(definitions: { def: AnyPluginDefinition; origin
 
 // --- internal ---
 
-/** `searchPaging` and `playback`, both optional. */
+/** `searchPaging`, `playback` and `isrcs`, all optional. */
 function validateSearchTraits(def: Record<string, unknown>, label: string): string[] {
   const problems: string[] = [];
   const paging = def.searchPaging;
@@ -84,6 +84,7 @@ function validateSearchTraits(def: Record<string, unknown>, label: string): stri
     }
   }
   if (def.playback !== undefined && def.playback !== "full" && def.playback !== "preview") problems.push(`${label}.playback: expected "full" or "preview"`);
+  if (def.isrcs !== undefined && def.isrcs !== "vouched" && def.isrcs !== "uploader") problems.push(`${label}.isrcs: expected "vouched" or "uploader"`);
   return problems;
 }
 

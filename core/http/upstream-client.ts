@@ -12,13 +12,13 @@
  * a hanging upstream costs one wait, never one per attempt.
  */
 import type { z } from "zod";
-import { NotFoundError, UpstreamError, UpstreamParseError, UpstreamTimeoutError, isServiceError, type ServiceErrorLike } from "../errors.ts";
+import { NotFoundError, UpstreamError, UpstreamParseError, UpstreamTimeoutError, isKind, isServiceError, type ServiceErrorLike } from "../errors.ts";
 import type { GetJsonOptions, UpstreamClient, UpstreamClientOptions, UpstreamRequest, UpstreamResponse } from "../services.ts";
 import { DEFAULT_JSON_LIMITS, jsonLimitProblem, type JsonLimits } from "../json-limits.ts";
 import { sleep } from "../sleep.ts";
 import { readUpstreamAnswer } from "../upstream-answer.ts";
 import { deadline } from "./deadline.ts";
-import { RequestBudget } from "./request-budget.ts";
+import { RequestBudget, type ClientShares } from "./request-budget.ts";
 
 export type UpstreamDefaults = Required<Pick<UpstreamClientOptions, "timeoutMs" | "retries" | "maxBodyBytes" | "userAgent">>;
 
@@ -53,9 +53,11 @@ export abstract class UpstreamClientBase<Answer extends TransportAnswer> impleme
   private readonly hosts: Set<string>;
   private readonly jsonLimits: JsonLimits;
 
+  /** `shares`: how much of the budget one client may spend, and who the request is for (the service's) */
   constructor(
     private readonly options: UpstreamClientOptions,
     defaults: UpstreamDefaults,
+    shares?: ClientShares,
   ) {
     this.settings = {
       timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
@@ -65,7 +67,7 @@ export abstract class UpstreamClientBase<Answer extends TransportAnswer> impleme
       userAgent: options.userAgent ?? defaults.userAgent,
     };
     this.jsonLimits = { ...DEFAULT_JSON_LIMITS, ...options.jsonLimits };
-    if (options.budget) this.budget = new RequestBudget(options.name, options.budget);
+    if (options.budget) this.budget = new RequestBudget(options.name, options.budget, Date.now, shares);
     this.hosts = new Set([new URL(options.baseURL).host, ...(options.redirectHosts ?? [])].map((h) => h.toLowerCase()));
   }
 
@@ -90,7 +92,15 @@ export abstract class UpstreamClientBase<Answer extends TransportAnswer> impleme
           await sleep(wait, signal);
         }
         const attemptStarted = performance.now();
-        if (this.budget) await this.budget.acquire(this.settings.timeoutMs, signal);
+        if (this.budget) {
+          try {
+            await this.budget.acquire(this.settings.timeoutMs, signal);
+          } catch (error) {
+            // A retry the client's share has no room for: the failure it would retry is the answer.
+            if (lastError && isKind(error, "shareSpent")) break;
+            throw error;
+          }
+        }
         try {
           const response = await this.attempt(path, method, request, signal);
           attemptMs = performance.now() - attemptStarted;
@@ -146,7 +156,7 @@ export abstract class UpstreamClientBase<Answer extends TransportAnswer> impleme
       this.discard(answer);
       const next = new URL(location, answer.url);
       if (!this.hosts.has(next.host.toLowerCase()) || (next.protocol !== "https:" && next.protocol !== "http:")) {
-        throw new UpstreamError(`${this.name} redirected to another host (${next.host}), which is not followed`);
+        throw new UpstreamError(`${this.name} redirected to another host, which is not followed`, { said: `Location: ${next.host}` });
       }
       if (hop >= MAX_REDIRECTS) throw new UpstreamError(`${this.name} redirected more than ${MAX_REDIRECTS} times`);
       // 307 and 308 repeat the request as it was; the others continue with a GET.

@@ -4,6 +4,8 @@
  * `part`, `n` is `and`). Two texts that a listener would call the same words fold to the
  * same string; nothing is guessed beyond that.
  */
+import { clipName } from "../text-limits.ts";
+import { endsWithWord, isSpace, spaceBefore } from "./tail.ts";
 
 /** Letters NFKD does not take apart, as their usual Latin spelling. */
 const LETTERS: Record<string, string> = { ß: "ss", æ: "ae", ø: "o", œ: "oe", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
@@ -15,9 +17,9 @@ export function fold(text: string): string {
   return words(text).join(" ");
 }
 
-/** The folded words of a text. */
+/** The folded words of a text (of its first `MAX_NAME_LENGTH` characters: names from outside are no longer). */
 export function words(text: string): string[] {
-  const plain = text
+  const plain = clipName(text)
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
@@ -42,12 +44,31 @@ export function artistKey(name: string): string {
 /**
  * The artists a credit names as its own: the whole credit, and each name of a collaboration
  * written in one string (`Simon & Garfunkel`, `A, B and C`, `A x B`), as keys. Artists after
- * `feat.`, `ft.` or `with` are guests, not the credit's own.
+ * `feat.`, `ft.` or `with` are guests, not the credit's own. Only its first `MAX_NAME_LENGTH`
+ * characters are read.
  */
-export function artistKeys(credit: string): string[] {
-  const own = credit.split(/\s+\(?(?:feat\.?|ft\.?|featuring|with)\s+/i)[0];
-  const parts = own.split(/\s*(?:,|;|\/|&|\+|\band\b|\bx\b|\bvs\.?)\s*/i);
-  // An upload channel's name: `Artist Official`, `ArtistVEVO`, `Artist - Topic` are the artist's.
-  const channel = own.replace(/[\s-]*(?:official|oficial|officiel|vevo|topic)\s*$/i, "");
-  return [...new Set([artistKey(own), ...parts.map(artistKey), artistKey(channel)].filter((k) => k !== ""))];
+export function artistKeys(text: string): string[] {
+  const credit = clipName(text);
+  const guests = GUESTS.exec(credit);
+  const own = guests ? credit.slice(0, spaceBefore(credit, guests.index)) : credit;
+  // White space around a separator is left on the names: a key has none.
+  const parts = own.split(/(?:,|;|\/|&|\+|\band\b|\bx\b|\bvs\.?)\s*/i);
+  return [...new Set([artistKey(own), ...parts.map(artistKey), artistKey(channelOf(own))].filter((k) => k !== ""))];
+}
+
+// --- internal ---
+
+/** Where a credit's guests begin: the white space before the first `feat.`, `ft.`, `featuring` or `with`. */
+const GUESTS = /\s\(?(?:feat\.?|ft\.?|featuring|with)\s/i;
+/** What an upload channel's name adds to its artist's: `Artist Official`, `ArtistVEVO`, `Artist - Topic`. */
+const CHANNEL_WORDS = ["official", "oficial", "officiel", "vevo", "topic"];
+
+/** A credit without a channel's word at its end, nor the spaces and dashes before that word. */
+function channelOf(credit: string): string {
+  const end = spaceBefore(credit, credit.length);
+  const word = CHANNEL_WORDS.find((w) => endsWithWord(credit, end, w));
+  if (!word) return credit;
+  let start = end - word.length;
+  while (start > 0 && (credit[start - 1] === "-" || isSpace(credit.charCodeAt(start - 1)))) start--;
+  return credit.slice(0, start);
 }

@@ -2,7 +2,13 @@
  * Whether two songs are one recording. Precision first: a wrong "yes" hides a song (or plays
  * the wrong one), a wrong "no" only shows it twice, so every doubt is a "no".
  *
- * - Both sides know an ISRC: the ISRCs decide, nothing else.
+ * - Both sides know an ISRC and differ: not the same recording.
+ * - Equal ISRCs from two sources that vouch for them (label-delivered catalogues: the plugin's
+ *   `isrcs`) decide alone: the same recording, confidence 1, whatever else the songs say.
+ * - An ISRC an uploader typed is a hint, never proof: equal ISRCs with one of them an
+ *   uploader's count only when the metadata agrees as below, and then say so (reason `isrc`,
+ *   confidence `ISRC_HINT_CONFIDENCE`); with the metadata disagreeing they are not the same.
+ *   An upload cannot claim a label's ISRC to be matched to its recording, or played for it.
  * - Otherwise all of: the same title once its tags are read (`parseTitle`), the same version
  *   tags (a live take, a remix, an edit, an acoustic or instrumental or karaoke or sped-up
  *   version is never the plain recording, nor another version), at least one primary artist in
@@ -14,6 +20,7 @@
  * - A song of an album of instrumentals, remixes, karaoke, acoustic, sped-up, demo or cover
  *   versions is that version, even when its own title does not say so.
  */
+import type { IsrcOrigin } from "../plugin.ts";
 import { artistKeys } from "./fold.ts";
 import { albumCore, albumKinds, isLiveAlbum, parseTitle } from "./title.ts";
 
@@ -36,12 +43,16 @@ export interface Recording {
   album: string;
   duration: number;
   isrc?: string;
+  /** whether the song's source vouches for `isrc`, or an uploader typed it */
+  isrcs: IsrcOrigin;
 }
 
 export type Verdict = { same: true; reason: "isrc" | "metadata"; confidence: number } | { same: false; why: string };
 
 /** Lengths further apart than this are different recordings (sources round, masters differ by a second or two). */
 export const DURATION_TOLERANCE_S = 3;
+/** Equal ISRCs, one an uploader's, with the metadata agreeing: above any match by metadata alone (0.98), below vouched ISRCs (1). */
+export const ISRC_HINT_CONFIDENCE = 0.99;
 
 const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 
@@ -52,7 +63,8 @@ export function normalIsrc(value: unknown): string | undefined {
   return ISRC.test(plain) ? plain : undefined;
 }
 
-export function recordingOf(song: MatchableSong): Recording {
+/** A song as the matcher compares it; `isrcs` says who stands behind its ISRC (its source's `isrcs`). */
+export function recordingOf(song: MatchableSong, isrcs: IsrcOrigin = "uploader"): Recording {
   const parsed = parseTitle(song.name, song.artist);
   const album = albumCore(song.album);
   const versions = parsed.versions.filter((v) => v !== "live");
@@ -70,12 +82,29 @@ export function recordingOf(song: MatchableSong): Recording {
     album,
     duration: song.duration,
     isrc: normalIsrc(song.isrc),
+    isrcs,
   };
 }
 
 /** The verdict on two recordings, with a confidence in (0.5, 1] when they are the same. */
 export function sameRecording(a: Recording, b: Recording): Verdict {
-  if (a.isrc && b.isrc) return a.isrc === b.isrc ? { same: true, reason: "isrc", confidence: 1 } : { same: false, why: "different ISRCs" };
+  if (a.isrc && b.isrc && a.isrc !== b.isrc) return { same: false, why: "different ISRCs" };
+  const equalIsrcs = a.isrc !== undefined && a.isrc === b.isrc;
+  if (equalIsrcs && a.isrcs === "vouched" && b.isrcs === "vouched") return { same: true, reason: "isrc", confidence: 1 };
+  const verdict = byMetadata(a, b);
+  // An uploader's ISRC only confirms what the metadata says.
+  return verdict.same && equalIsrcs ? { same: true, reason: "isrc", confidence: ISRC_HINT_CONFIDENCE } : verdict;
+}
+
+/** Whether two songs are one recording: `sameRecording` of their recordings, each with who stands behind its ISRC. */
+export function sameSong(a: MatchableSong, b: MatchableSong, isrcs: readonly [IsrcOrigin, IsrcOrigin] = ["uploader", "uploader"]): Verdict {
+  return sameRecording(recordingOf(a, isrcs[0]), recordingOf(b, isrcs[1]));
+}
+
+// --- internal ---
+
+/** The verdict of title, versions, primary artists and lengths. */
+function byMetadata(a: Recording, b: Recording): Verdict {
   if (a.core === "" || a.core !== b.core) return { same: false, why: "different titles" };
   if (a.versions.join("|") !== b.versions.join("|")) return { same: false, why: "different versions" };
   if (![...a.primary].some((artist) => b.primary.has(artist))) return { same: false, why: "no primary artist in common" };
@@ -85,9 +114,4 @@ export function sameRecording(a: Recording, b: Recording): Verdict {
   // 0.95 for equal lengths, down to 0.80 at the tolerance; the same album name adds a little.
   const confidence = 0.95 - (0.15 * apart) / DURATION_TOLERANCE_S + (a.album !== "" && a.album === b.album ? 0.03 : 0);
   return { same: true, reason: "metadata", confidence: Math.round(confidence * 100) / 100 };
-}
-
-/** Whether two songs are one recording: `sameRecording` of their recordings. */
-export function sameSong(a: MatchableSong, b: MatchableSong): Verdict {
-  return sameRecording(recordingOf(a), recordingOf(b));
 }

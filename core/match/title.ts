@@ -11,7 +11,10 @@
  *   Up`, `Take 2`, `Demo`, `Mono`, `Re-recorded`, and any tag not known to be neutral): a
  *   different recording, kept as a folded string that must be equal on both sides.
  */
+import { clipName } from "../text-limits.ts";
 import { artistKey, fold, words } from "./fold.ts";
+import { withoutPrefix, withoutReleaseKind, withoutSegue, withoutSuffix } from "./affixes.ts";
+import { spaceAfter, spaceBefore, spacedDash, trailingBracket } from "./tail.ts";
 
 export interface ParsedTitle {
   /** the title without its tags, track number or artist prefix, as written */
@@ -59,40 +62,49 @@ const SYNONYMS: Record<string, string> = {
   rerecorded: "re recorded",
 };
 
-/** Reads a title: its core, its version tags, the artists its credits name. `artists` lets an `Artist - Title` prefix go. */
+/**
+ * Reads a title: its core, its version tags, the artists its credits name. `artists` lets an
+ * `Artist - Title` prefix go. Tags are taken off the end one by one, each found by walking
+ * back from where the title ends now (`tail.ts`): one pass over the title, however many tags.
+ * Only the first `MAX_NAME_LENGTH` characters are read, whatever path the title took.
+ */
 export function parseTitle(title: string, artists: readonly string[] = []): ParsedTitle {
   const credited = new Set(artists.map(artistKey).filter((k) => k !== ""));
   // a live set's segue mark (`Scarlet Begonias ->`), a track number, an `Artist - ` prefix
-  let rest = withoutPrefix(title.replace(/\s*(?:-+>|>)\s*$/, "").trim(), credited);
+  const text = withoutPrefix(withoutSegue(clipName(title)).trim(), credited);
+  const credit = firstCredit(text);
   const tags: string[] = [];
   const featured: string[] = [];
+  let end = text.length;
   for (;;) {
-    const bracket = /\s*[([{]([^()[\]{}]*)[)\]}]\s*$/.exec(rest);
+    const bracket = trailingBracket(text, end);
     // A bracket that starts the title is part of it: `(I Can't Get No) Satisfaction`.
-    if (bracket && bracket.index > 0) {
-      tags.push(bracket[1]);
-      rest = rest.slice(0, bracket.index);
+    if (bracket && bracket.start > 0) {
+      tags.push(bracket.content);
+      end = bracket.start;
       continue;
     }
-    const dash = /\s+[-–—]\s+([^-–—]+)$/.exec(rest);
-    if (dash && isDashTag(dash[1])) {
-      tags.push(dash[1]);
-      rest = rest.slice(0, dash.index);
+    const dash = dashTag(text, end);
+    if (dash) {
+      tags.push(dash.tag);
+      end = dash.start;
       continue;
     }
-    const credit = /\s+\(?(?:feat\.?|ft\.?|featuring)\s+(.+)$/i.exec(rest);
-    if (credit && credit.index > 0) {
-      featured.push(...splitCredit(credit[1]));
-      rest = rest.slice(0, credit.index);
+    // A credit ends the title while its word, a space and one more character are left of it.
+    if (credit && end - credit.wordEnd >= 2 && credit.start > 0) {
+      const names = spaceAfter(text, credit.wordEnd, end);
+      featured.push(...splitCredit(text.slice(names < end ? names : end - 1, end)));
+      end = credit.start;
       continue;
     }
     break;
   }
+  const rest = text.slice(0, end);
   const versions: string[] = [];
   // Tags are read from the end: a numbering tag (`(Part 2)`) goes back into the title in its place.
   const numbering: string[] = [];
   for (const tag of tags) {
-    const credit = /^\s*(?:feat\.?|ft\.?|featuring|with)\s+(.+)$/i.exec(tag);
+    const credit = /^\s*(?:feat\.?|ft\.?|featuring|with)\s+(.+)$/is.exec(tag);
     if (credit) featured.push(...splitCredit(credit[1]));
     else if (NUMBERING.test(tag)) numbering.unshift(tag);
     else {
@@ -137,11 +149,21 @@ export function albumKinds(album: string): string[] {
 
 /** An album title without its neutral tags, folded: what two sources' names of one album share. */
 export function albumCore(album: string): string {
-  const parsed = parseTitle(album.replace(/\s+-\s+(?:single|ep)$/i, ""));
+  const parsed = parseTitle(withoutReleaseKind(album));
   return [parsed.core, ...parsed.versions].join(" ");
 }
 
 // --- internal ---
+
+/** The tag after the dash that ends `text` before `end` (` - Live`), and where its white space starts; undefined when there is none. */
+function dashTag(text: string, end: number): { tag: string; start: number } | undefined {
+  const dash = spacedDash(text, end, "-–—");
+  if (!dash) return undefined;
+  const after = spaceAfter(text, dash.dash + 1, end);
+  // Only white space after the dash: its last character is the tag, as the pattern this replaces read it.
+  const tag = after < end ? text.slice(after, end) : end - dash.dash > 2 ? text.slice(end - 1, end) : undefined;
+  return tag !== undefined && isDashTag(tag) ? { tag, start: dash.start } : undefined;
+}
 
 function isDashTag(text: string): boolean {
   const w = words(text);
@@ -170,26 +192,22 @@ function versionOf(tag: string): string | undefined {
   return SYNONYMS[version] ?? version;
 }
 
+/** A credit's word (`feat.`, `(ft.`, `featuring`) with white space on both sides. */
+const CREDIT = /\s\(?(?:feat\.?|ft\.?|featuring)\s/i;
+
+/**
+ * The title's first credit: where the white space before its word starts, and where the word
+ * ends. Only the first can end a title: every credit after it is part of its names.
+ */
+function firstCredit(text: string): { start: number; wordEnd: number } | undefined {
+  const found = CREDIT.exec(text);
+  return found ? { start: spaceBefore(text, found.index), wordEnd: found.index + found[0].length - 1 } : undefined;
+}
+
 function splitCredit(text: string): string[] {
   return text
     .replace(/[)\]]\s*$/, "")
-    .split(/\s*(?:,|&|\band\b|\bx\b)\s*/i)
+    .split(/(?:,|&|\band\b|\bx\b)\s*/i)
     .map((s) => s.trim())
     .filter((s) => s !== "");
-}
-
-/**
- * Without a leading track number (`01 - `, `3. `, `02_`, or a zero-padded `01 ` as file names
- * have it) and an `Artist - ` prefix naming one of `credited`.
- */
-function withoutPrefix(text: string, credited: ReadonlySet<string>): string {
-  const rest = text.replace(/^(?:\d{1,3}\s*(?:[-–.)_]|\s-)|0\d{1,2}\s)\s*(?=\S)/, "");
-  const dash = rest.search(/\s[-–—]\s/);
-  return dash > 0 && credited.has(artistKey(rest.slice(0, dash))) ? rest.slice(dash + 3) : rest;
-}
-
-/** Without a ` - Artist` suffix naming one of `credited` (file names: `Title - Artist`). */
-function withoutSuffix(text: string, credited: ReadonlySet<string>): string {
-  const dash = text.search(/\s[-–—]\s[^-–—]+$/);
-  return dash > 0 && credited.has(artistKey(text.slice(dash + 3))) ? text.slice(0, dash) : text;
 }

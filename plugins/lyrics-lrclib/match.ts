@@ -4,32 +4,41 @@
  * "[Live]", "- Live", "- 2011 Remaster", "feat. X"); durations must agree within a tolerance.
  * A near miss is never good enough: lyrics of a different song are worse than none.
  */
-import type { LyricsLookup } from "@music-aggregator/core";
+import { clipName, spaceBefore, spacedDash, trailingBracket, type LyricsLookup } from "@music-aggregator/core";
 import { lrcOf } from "./lrc.ts";
 import type { LrclibTrack } from "./wire.ts";
 
 /** A title reduced to what identifies the song: `"Café (Live) - 2011 Remaster"` → `"cafe"`. */
 export function normaliseTitle(title: string): string {
-  return fold(plainTitle(title)) || fold(title);
+  return fold(plainTitle(title)) || fold(clipName(title));
 }
 
 /**
  * A title without its featuring, remaster and version tags, as written otherwise:
  * `"Women Lose Weight (feat. Slick Rick)"` → `"Women Lose Weight"`. A title that would be
- * stripped down to nothing keeps its text.
+ * stripped down to nothing keeps its text. Names from outside are cut to `MAX_NAME_LENGTH`
+ * first; tags are taken off the end one by one, each found by walking back from where the
+ * title ends now: one pass over the title, however many tags.
  */
 export function plainTitle(title: string): string {
-  let text = title.normalize("NFKC").trim();
+  const text = clipName(title).normalize("NFKC").trim();
+  const credit = FEAT.exec(text);
+  // Stripping ends where the title would be left without a letter or digit (`fold` would leave nothing).
+  const firstWord = text.search(WORD);
+  let end = text.length;
   for (;;) {
-    const stripped = text.replace(TITLE_SUFFIX, "").trim();
-    if (stripped === text || !fold(stripped)) return text;
-    text = stripped;
+    const start = Math.min(bracketStart(text, end), dashStart(text, end), creditStart(text, end, credit));
+    if (start >= end || firstWord < 0 || start <= firstWord) return text.slice(0, end);
+    end = start;
   }
 }
 
 /** The keys an artist credit matches by: the whole credit and each credited name. */
 export function artistKeys(credit: string): Set<string> {
-  const text = credit.normalize("NFKC").replace(BRACKETED_SUFFIX, "").trim() || credit;
+  const clipped = clipName(credit);
+  const normal = clipped.normalize("NFKC");
+  const bracket = trailingBracket(normal, normal.length);
+  const text = (bracket ? normal.slice(0, bracket.start) : normal).trim() || clipped;
   const keys = new Set([fold(text), ...text.split(ARTIST_SEPARATOR).map(fold)]);
   keys.delete("");
   return keys;
@@ -76,15 +85,29 @@ export function pickTrack(song: LyricsLookup, tracks: LrclibTrack[], toleranceSe
 
 // --- internal ---
 
-/** A trailing `(…)`, `[…]` or `{…}` group (after NFKC, full-width brackets are ASCII). */
-const BRACKETED_SUFFIX = /\s*[([{][^()[\]{}]*[)\]}]\s*$/u;
-/** A trailing ` - Live`, ` – 2011 Remaster` (spaces around the dash, so "Jay-Z" stays whole). */
-const DASH_SUFFIX = /\s+[-‐‑‒–—―]\s+[^-‐‑‒–—―]*$/u;
-/** A trailing unbracketed featuring credit. */
-const FEAT_SUFFIX = /\s+(?:feat\.?|ft\.|featuring)\s.*$/iu;
-const TITLE_SUFFIX = new RegExp(`(?:${BRACKETED_SUFFIX.source}|${DASH_SUFFIX.source}|${FEAT_SUFFIX.source})`, "iu");
+/** Dashes a version suffix may follow (` - Live`, ` – 2011 Remaster`), spaced, so that "Jay-Z" stays whole. */
+const DASHES = "-‐‑‒–—―";
+/** The first unbracketed featuring credit: the white space before it, its word and the space after. */
+const FEAT = /\s(?:feat\.?|ft\.|featuring)\s/iu;
+/** What `fold` keeps of a title: a letter, a digit, or `&` (read as "and"). */
+const WORD = /[\p{L}\p{N}&]/u;
+/** Separators of the names in one credit; white space around them is folded away with the names. */
+const ARTIST_SEPARATOR = /(?:[,;&×]|\s(?:feat\.?|ft\.|featuring|vs\.?)\s)\s*/iu;
 
-const ARTIST_SEPARATOR = /\s*(?:[,;&×]|\s(?:feat\.?|ft\.|featuring|vs\.?)\s)\s*/iu;
+/** Where a trailing `(…)`, `[…]` or `{…}` group of `text` before `end` starts; `end` when there is none (after NFKC, full-width brackets are ASCII). */
+function bracketStart(text: string, end: number): number {
+  return trailingBracket(text, end)?.start ?? end;
+}
+
+/** Where a trailing ` - Live`, ` – 2011 Remaster` of `text` before `end` starts; `end` when there is none. */
+function dashStart(text: string, end: number): number {
+  return spacedDash(text, end, DASHES)?.start ?? end;
+}
+
+/** Where the title's featuring credit starts, when it is still in `text` before `end` with a space after its word; else `end`. */
+function creditStart(text: string, end: number, credit: RegExpExecArray | null): number {
+  return credit && credit.index + credit[0].length <= end ? spaceBefore(text, credit.index) : end;
+}
 
 /** Letters without a decomposition that still have a plain-ASCII spelling. */
 const SPECIAL_LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };

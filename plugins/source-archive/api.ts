@@ -2,12 +2,13 @@
  * The Internet Archive as the methods use it. `/metadata/{identifier}` answers HTTP 200 with
  * `{}` for an unknown item and the search gateway answers HTTP 200 with `{"error": ...}` for
  * a query it refuses, so both answers are looked at before their schema (3001 and 2002);
- * everything else is read with the wire schemas (2003 naming the field). Item reads for
+ * everything else is read with the wire schemas (2003; the bad field in the log). Item reads for
  * searches, artists and charts go through the core's response cache, a bounded number at once.
  */
 import {
   isKind,
   isServiceError,
+  loggedMessage,
   type Logger,
   mapWithConcurrency,
   NotFoundError,
@@ -61,7 +62,7 @@ export class ArchiveApi {
       } catch (error) {
         if (signal?.aborted || !isKind(error, "notFound", "upstream", "timeout", "parse")) throw error;
         if (!isKind(error, "notFound")) failures.push(error);
-        this.log.warn(`item ${identifier} left out: ${(error as Error).message}`);
+        this.log.warn(`item ${identifier} left out: ${loggedMessage(error)}`);
         return undefined;
       }
     });
@@ -74,7 +75,7 @@ export class ArchiveApi {
   async search(query: AdvancedSearch, signal?: AbortSignal): Promise<{ total: number; identifiers: string[] }> {
     const body = await this.getBody(advancedSearchPath(query), signal);
     const refusal = SearchRefusal.safeParse(body);
-    if (refusal.success) throw new UpstreamError(`Internet Archive refused the search: ${refusal.data.error.slice(0, 200)}`);
+    if (refusal.success) throw new UpstreamError("Internet Archive refused the search", { said: refusal.data.error });
     const { response } = readUpstreamAnswer("Internet Archive", SearchAnswer, body, "/advancedsearch.php");
     return { total: response.numFound, identifiers: response.docs.map((d) => d.identifier) };
   }

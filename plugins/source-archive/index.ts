@@ -25,6 +25,8 @@ export default defineSourcePlugin({
   // The search engine pages with an exact `numFound`; each hit costs a file-list read, so the window stays small.
   searchPaging: { window: 20, exactTotal: true },
   playback: "full",
+  // Item metadata is whatever the uploader wrote.
+  isrcs: "uploader",
   options: ArchiveOptions,
   // The response cache keeps the file lists that searches, artists and charts read per hit.
   deps: { http: Tokens.Http, cache: Tokens.ResponseCache },

@@ -22,6 +22,8 @@ export default defineSourcePlugin({
   // Audius gives no grand total: one call of 100 (its documented page maximum), paged by the core.
   searchPaging: { window: 100, exactTotal: false },
   playback: "full",
+  // An upload's ISRC is whatever its uploader typed: a hint, never proof.
+  isrcs: "uploader",
   options: AudiusOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, sourceId }) {

@@ -3,7 +3,7 @@
  * `{"error":{"type","message","code"}}` when a call fails; only an unknown path gets an
  * HTTP 404 (`{"error":"Not Found"}`).
  */
-import { NotFoundError, type ServiceError, UpstreamError, upstreamText } from "@music-aggregator/core";
+import { NotFoundError, type ServiceError, UpstreamError } from "@music-aggregator/core";
 import { DeezerErrorBody } from "./wire.ts";
 
 /** `Quota limit exceeded`: more than 50 requests in 5 s from this address. */
@@ -27,11 +27,12 @@ export function readDeezerError(body: unknown): DeezerErrorBody | undefined {
 
 /**
  * The core error for a Deezer error object: `missing` codes (800, and any the caller adds) are
- * 3001; every other code, quota included once its retries are spent, is 2002.
+ * 3001; every other code, quota included once its retries are spent, is 2002. Deezer's own
+ * `type` and `message` go to the log only (`said`): the message says what failed in our words.
  */
 export function toServiceError(error: DeezerErrorBody, path: string, missing: readonly number[]): ServiceError {
   if (missing.includes(error.code)) return new NotFoundError(`Deezer has no ${path}`);
-  const what = upstreamText([error.type, error.message].filter(Boolean).join(": ")) || "error";
-  if (error.code === QUOTA_EXCEEDED) return new UpstreamError(`Deezer quota exceeded for ${path} (${what}, code 4)`);
-  return new UpstreamError(`Deezer answered ${what} (code ${error.code}) for ${path}`);
+  const said = [error.type, error.message].filter(Boolean).join(": ");
+  if (error.code === QUOTA_EXCEEDED) return new UpstreamError(`Deezer's quota is exceeded (error code 4) for ${path}`, { said });
+  return new UpstreamError(`Deezer answered error code ${error.code} for ${path}`, { said });
 }

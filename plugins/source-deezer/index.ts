@@ -21,6 +21,8 @@ export default defineSourcePlugin({
   // Deezer pages search by `index`/`limit` (at most 100) with an exact `total`; its addresses are 30 s previews.
   searchPaging: { window: 100, exactTotal: true },
   playback: "preview",
+  // The catalogue comes from the labels and distributors that own the recordings, ISRCs with it.
+  isrcs: "vouched",
   options: DeezerOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log, sourceId }) {

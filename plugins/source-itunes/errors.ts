@@ -1,6 +1,6 @@
 /**
  * Apple's failures as core errors. The Search API refuses a parameter with HTTP 400 and
- * `{"errorMessage": "..."}` (its words go into the 2002's message); it reports an unknown id
+ * `{"errorMessage": "..."}` (its words go to the log with the 2002, never to a client); it reports an unknown id
  * with HTTP 200 and `resultCount: 0`, which is a 3001. The feeds answer 404 for a chart they
  * do not have.
  */
@@ -10,7 +10,7 @@ import { ItunesErrorBody } from "./wire.ts";
 /** The error for an HTTP status of 400 or more from the Search API, reading Apple's message when there is one. */
 export function statusError(status: number, body: string, path: string): ServiceError {
   const message = errorMessage(body);
-  if (message !== undefined) return new UpstreamError(`iTunes refused ${path} (HTTP ${status}): ${message}`, { upstreamStatus: status });
+  if (message !== undefined) return new UpstreamError(`iTunes refused ${path} (HTTP ${status})`, { upstreamStatus: status, said: message });
   return new UpstreamError(`iTunes answered HTTP ${status} for ${path}`, { upstreamStatus: status });
 }
 
@@ -22,11 +22,11 @@ export function missing(what: string, id: string): NotFoundError {
 
 // --- internal ---
 
-/** Apple's `errorMessage`, cut to a readable length; undefined when the body is not Apple's error object. */
+/** Apple's `errorMessage` (the error cuts it); undefined when the body is not Apple's error object. */
 function errorMessage(body: string): string | undefined {
   try {
     const parsed = ItunesErrorBody.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data.errorMessage.slice(0, 200) : undefined;
+    return parsed.success ? parsed.data.errorMessage : undefined;
   } catch {
     return undefined;
   }

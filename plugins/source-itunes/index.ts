@@ -20,6 +20,8 @@ export default defineSourcePlugin({
   // Apple gives no grand total and caps a search at 200 results: one call of 200, paged by the core.
   searchPaging: { window: 200, exactTotal: false },
   playback: "preview",
+  // Apple's catalogue is delivered by labels and distributors, ISRCs with it.
+  isrcs: "vouched",
   options: ItunesOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log, sourceId }) {

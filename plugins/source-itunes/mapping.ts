@@ -67,5 +67,6 @@ export function byDiscAndTrack(a: ItunesSong, b: ItunesSong): number {
 const place = (n: number | undefined) => n ?? Number.MAX_SAFE_INTEGER;
 
 function resized(address: string): string {
-  return address.replace(/\/\d+x\d+([^/.]*)\.([a-z]+)$/i, `/${COVER}$1.$2`);
+  // What follows the size starts with no digit (`bb`, `-999`): the size's digits are never read twice.
+  return address.replace(/\/\d+x\d+((?:[^/.\d][^/.]*)?)\.([a-z]+)$/i, `/${COVER}$1.$2`);
 }

@@ -21,29 +21,20 @@ export function isFailure(headers: JamendoHeaders): boolean {
 }
 
 /**
- * The core error for a failed answer to `path`. Jamendo's own words are kept, with the client
- * id masked wherever they repeat it (messages reach callers of `/v1`).
+ * The core error for a failed answer to `path`, in the service's words. Jamendo's own
+ * `error_message` goes to the log only (`said`), with the client id masked wherever it
+ * repeats it.
  */
 export function toServiceError(headers: JamendoHeaders, path: string, clientId: string): ServiceError {
-  const said = jamendoSaid(headers, clientId);
+  const said = { said: (headers.error_message ?? "").split(clientId).join("***") };
   switch (headers.code) {
     case INVALID_CLIENT_ID:
-      return new UpstreamError(`Jamendo refused the client id (code 5${said}): the clientId option of this source is wrong or unknown to Jamendo`);
+      return new UpstreamError("Jamendo refused the client id (code 5): the clientId option of this source is wrong or unknown to Jamendo", said);
     case RATE_LIMIT_EXCEEDED:
-      return new UpstreamError(`Jamendo's rate limit is exceeded for this client id or address (code 6${said}); retry later`);
+      return new UpstreamError("Jamendo's rate limit is exceeded for this client id or address (code 6); retry later", said);
     case SUSPENDED_APPLICATION:
-      return new UpstreamError(`Jamendo has suspended the application of this source's clientId (code 11${said})`);
+      return new UpstreamError("Jamendo has suspended the application of this source's clientId (code 11)", said);
     default:
-      return new UpstreamError(`Jamendo answered failure code ${headers.code}${said} for ${path}`);
+      return new UpstreamError(`Jamendo answered failure code ${headers.code} for ${path}`, said);
   }
-}
-
-// --- internal ---
-
-/** `: <error_message>`, cut to a sane length, the client id masked; empty when Jamendo said nothing. */
-function jamendoSaid(headers: JamendoHeaders, clientId: string): string {
-  const text = (headers.error_message ?? "").trim();
-  if (!text) return "";
-  const masked = text.split(clientId).join("***");
-  return `: ${masked.length > 200 ? `${masked.slice(0, 200)}…` : masked}`;
 }

@@ -24,6 +24,8 @@ export default defineSourcePlugin({
   // Jamendo pages by `offset`/`limit` with `results_fullcount`.
   searchPaging: { window: 100, exactTotal: true },
   playback: "full",
+  // Independent artists upload their own tracks and metadata.
+  isrcs: "uploader",
   options: JamendoOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, sourceId }) {

@@ -45,6 +45,11 @@ type PluginBinding = z.output<typeof PluginBinding>;
 
 const Seconds = z.number().int().positive();
 
+/** A signal stops the process this long after it came, whatever is still under way (`service.ts`). */
+export const FORCED_EXIT_MS = 10_000;
+/** The readiness grace and the drain together, leaving the rest for closing Redis and the stores. */
+const MAX_SHUTDOWN_MS = 8000;
+
 /** An http(s) origin (scheme, host, port; no path), as the playground's CSP may name it. */
 const InstanceOrigin = z.string().transform((value, ctx) => {
   let url: URL | undefined;
@@ -151,8 +156,13 @@ export const AppConfigSchema = z.strictObject({
       userAgent: z.string().min(1).default(DEFAULT_USER_AGENT),
       /** concurrent url look-ups of a playlist with `with_url=1` */
       urlConcurrency: z.number().int().positive().max(32).default(6),
-      /** most url look-ups one `with_url=1` request makes (and at most a quarter of the source's budget) */
+      /** most url look-ups one `with_url=1` request makes (and at most `clientShare` of the source's budget) */
       urlLookups: z.number().int().min(0).max(100).default(20),
+      /**
+       * the part of each upstream's request budget one client's cache misses may spend per
+       * window (at least 1 request); past it a miss is 4001, a cached answer is still served
+       */
+      clientShare: z.number().gt(0).max(1).default(0.25),
     })
     .prefault({}),
   share: z
@@ -173,6 +183,20 @@ export const AppConfigSchema = z.strictObject({
       bodyTimeoutMs: z.number().int().positive().default(10_000),
       /** to receive a whole request, body included, whether it is read or not */
       requestTimeoutMs: z.number().int().positive().default(30_000),
+      /** longest an answer being sent may stay unread (its bytes not moving) before its connection is closed */
+      writeStallTimeoutMs: z.number().int().positive().default(20_000),
+      /** most connections at once from one peer address (IPv6: one /64); proxies `rateLimit.trustProxy` trusts have none */
+      maxConnectionsPerAddress: z.number().int().positive().default(64),
+      /** most connections at once in one process; default: the open-file limit less an eighth (at least 128) */
+      maxConnections: z.number().int().positive().optional(),
+      /** on SIGTERM/SIGINT, how long `/readyz` answers 503 while everything else is served, before the listener closes */
+      readinessGraceMs: z.number().int().min(0).default(2000),
+      /** how long the drain waits for requests in flight and slow readers; then their connections are closed */
+      drainTimeoutMs: z.number().int().positive().default(5000),
+    })
+    .refine((server) => server.readinessGraceMs + server.drainTimeoutMs <= MAX_SHUTDOWN_MS, {
+      message: `readinessGraceMs + drainTimeoutMs must be at most ${MAX_SHUTDOWN_MS} (the process is stopped ${FORCED_EXIT_MS / 1000} s after the signal)`,
+      path: ["drainTimeoutMs"],
     })
     .prefault({}),
   playground: z
@@ -198,6 +222,8 @@ export const AppConfigSchema = z.strictObject({
       enabled: z.boolean().default(true),
       /** when set (env METRICS_TOKEN), `/metrics` answers only requests with `Authorization: Bearer <token>` */
       token: z.string().min(16).optional(),
+      /** how long a rendered scrape is answered again (one render per period, whatever the number of scrapers); 0: every scrape renders */
+      cacheMs: z.number().int().min(0).max(60_000).default(1000),
     })
     .prefault({}),
   /** the short disclaimer reported by /v1/status */

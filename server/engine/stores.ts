@@ -7,11 +7,12 @@
  * |-----------------------|--------------------|--------------------|-------------------|-------------------------------|
  * | one process           | memory             | memory             | this process's    | memory                        |
  * | workers, no Redis     | memory, per worker | the primary's      | summed by primary | the primary's (cluster limiter) |
- * | `store.redis`         | Redis¹             | Redis              | Redis             | Redis, else the row above     |
+ * | `store.redis`         | Redis¹             | Redis              | Redis             | Redis²                        |
  *
  * ¹ unless `cache.driver` is set to `memory`; behind an in-process tier of the memory cache's
  * bounds (`cache.localTier`), which alone answers while Redis is down. The other rows' memory (or the primary's)
- * stands in while Redis is down too. Nothing here creates a timer or a connection in the one-process setup.
+ * stands in while Redis is down too. ² while Redis is down, this process (a worker: the primary)
+ * goes on from each client's count as last read from Redis. Nothing here creates a timer or a connection in the one-process setup.
  */
 import type { Storage } from "unstorage";
 import { createStorage } from "unstorage";

@@ -52,7 +52,7 @@ export async function runPrimary(count: number, log: Logger): Promise<void> {
   new RateLimiterClusterMaster();
   const totals = new GroupTotals();
   const storage = groupStorageHandler();
-  const metrics = groupMetricsHandler();
+  const metrics = groupMetricsHandler(config.metrics.cacheMs);
   const channels = new Map<number, Channel>();
   const listening = new Set<number>();
   const codes: (number | null)[] = [];

@@ -77,7 +77,7 @@ export function composeService({ config, catalog, logger, group }: ComposeOption
   value(Tokens.Config, config);
   value(Tokens.Logger, log);
   value(Tokens.Storage, stores.cache.storage);
-  value(Tokens.Http, new HttpUpstreamClientFactory(config.upstream));
+  value(Tokens.Http, new HttpUpstreamClientFactory(config.upstream, config.upstream.clientShare));
   value(Tokens.ResponseCache, new StoreResponseCache(stores.cache, { notFoundTtl: config.cache.ttl.notFound, staleTtl: config.cache.ttl.stale, loadMs: config.upstream.timeoutMs }, stores.stats));
   value(ServiceTokens.StatsStorage, stores.statsStorage);
   value(ServiceTokens.SharedStats, stores.stats);

@@ -9,6 +9,8 @@ import { createServer } from "node:net";
 import type { Server } from "node:http";
 import { listen } from "listhen";
 import { ListenError } from "../../core/errors.ts";
+import type { Logger } from "../engine/logger.ts";
+import { limitConnections, type ConnectionLimits } from "./connections.ts";
 import { hardenServer, type NodeHandler, type RequestTimeouts } from "./node-server.ts";
 
 export interface Listening {
@@ -16,7 +18,15 @@ export interface Listening {
   url: string;
 }
 
-export async function serve(handler: NodeHandler, { port, host, timeouts }: { port: number; host: string; timeouts: RequestTimeouts }): Promise<Listening> {
+export interface ServeOptions {
+  port: number;
+  host: string;
+  timeouts: RequestTimeouts;
+  connections: ConnectionLimits;
+  log: Logger;
+}
+
+export async function serve(handler: NodeHandler, { port, host, timeouts, connections, log }: ServeOptions): Promise<Listening> {
   // In a worker of a group the primary has checked the address; an exclusive probe here
   // would find it busy with the sibling workers, which share it through the primary.
   if (port !== 0 && !cluster.isWorker) await checkAddress(port, host);
@@ -38,6 +48,7 @@ export async function serve(handler: NodeHandler, { port, host, timeouts }: { po
     throw new ListenError(`cannot listen on ${address(host, port)}: listhen would only listen on port ${actual}`);
   }
   hardenServer(server, handler, timeouts);
+  limitConnections(server, connections, log);
   return { server, url: listener.url };
 }
 

@@ -6,13 +6,14 @@
 import "reflect-metadata";
 import cluster from "node:cluster";
 import type { Server } from "node:http";
-import { VERSION, type AppConfig } from "../engine/config.ts";
+import { FORCED_EXIT_MS, VERSION, type AppConfig } from "../engine/config.ts";
 import { flushLogs, type Logger } from "../engine/logger.ts";
 import type { PluginCatalog } from "../engine/plugins/discover.ts";
 import { activeSummary } from "../engine/summary.ts";
 import { primaryChannel } from "./cluster.ts";
 import { composeService, type ComposedService } from "./compose.ts";
 import { InFlight, drainServer } from "./graceful.ts";
+import { connectionLimits } from "./connections.ts";
 import { serve } from "./listen.ts";
 import { nodeEntry } from "./node-server.ts";
 
@@ -44,6 +45,8 @@ export async function startService({ config, file, configName, catalog, port, ho
     port,
     host,
     timeouts: { headersMs: config.server.headersTimeoutMs, requestMs: config.server.requestTimeoutMs },
+    connections: connectionLimits(config),
+    log,
   }).catch(async (error: unknown) => {
     await service.dispose();
     throw error;
@@ -61,9 +64,13 @@ export async function startService({ config, file, configName, catalog, port, ho
     server,
     service,
     async close() {
-      // /readyz says 503 from now on; stop accepting; every request already sent is answered, each answer closing its connection.
+      // /readyz says 503 from now on, while the listener still serves everything else, so that
+      // a load balancer stops sending here before new connections are refused.
       service.lifecycle.draining();
-      await drainServer(server, requests);
+      await new Promise((resolve) => setTimeout(resolve, config.server.readinessGraceMs));
+      // Stop accepting; every request already sent is answered, each answer closing its connection.
+      const cut = await drainServer(server, requests, config.server.drainTimeoutMs);
+      if (cut) log.warn(`drain: ${cut} request(s) still under way after ${config.server.drainTimeoutMs / 1000} s (a client reading nothing, or a slow upstream): their connections are closed`);
       await service.dispose();
     },
   };
@@ -77,8 +84,9 @@ export function exitOnStartFailure(error: unknown, log: Logger): never {
 }
 
 /**
- * On SIGTERM or SIGINT: `close`, then exit 0; exit 1 if closing takes over 10 s. A second
- * signal while closing changes nothing.
+ * On SIGTERM or SIGINT: `close`, then exit 0; exit 1 if closing takes over FORCED_EXIT_MS
+ * (config keeps the readiness grace and the drain well within it). A second signal while
+ * closing changes nothing.
  */
 export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
   let closing = false;
@@ -86,7 +94,7 @@ export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
     if (closing) return;
     closing = true;
     log.info(`${signal}: closing, waiting for in-flight requests`);
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    const force = setTimeout(() => process.exit(1), FORCED_EXIT_MS).unref();
     try {
       await close();
     } catch (error) {

@@ -29,7 +29,8 @@ export function admit(gate: Gate, ex: Exchange): void | Promise<void> {
     throw new UserAgentBlockedError();
   }
   if (policy.rateLimit === undefined) return;
-  const key = policy.rateLimit + rateLimitKey(gate.clientAddress(ex.peer, ex.header("x-forwarded-for") ?? null));
+  ex.client = rateLimitKey(gate.clientAddress(ex.peer, ex.header("x-forwarded-for") ?? null));
+  const key = policy.rateLimit + ex.client;
   const now = gate.limiter.consumeNow?.(key);
   return now ? decide(gate, ex, now) : gate.limiter.consume(key).then((decision) => decide(gate, ex, decision));
 }

@@ -37,6 +37,8 @@ export interface Exchange {
   readonly out: Record<string, string>;
   /** the envelope's code, for the access line and the metrics */
   code?: number;
+  /** the client's key (the rate limit's): the upstream budgets' shares its misses spend are counted under it */
+  client?: string;
   /** the public source asked for (the envelope's `source`) */
   source?: string | null;
   /** the caller's `origin`, once validated */

@@ -65,14 +65,24 @@ describe("mergeWindows", () => {
     expect(ids(merged[1].alternatives!)).toEqual(["a:2"]);
   });
 
-  it("an equal ISRC joins songs whose titles differ; a different one keeps them apart", () => {
+  it("an equal ISRC of two vouching sources joins songs whose titles differ; a different one keeps them apart", () => {
     const merged = mergeWindows("harder", [
-      { playback: "preview", list: [song("a", "1", "Harder Better Faster Stronger", "Daft Punk", 224, { isrc: "GBDUW0000059" })] },
-      { playback: "full", list: [song("b", "1", "Harder, Better, Faster, Stronger (Official Video)", "daftpunkofficial", 226, { isrc: "GBDUW0000059" })] },
+      { playback: "preview", isrcs: "vouched", list: [song("a", "1", "Harder Better Faster Stronger", "Daft Punk", 224, { isrc: "GBDUW0000059" })] },
+      { playback: "full", isrcs: "vouched", list: [song("b", "1", "Harder, Better, Faster, Stronger (Album Version)", "Thomas Bangalter", 230, { isrc: "GBDUW0000059" })] },
       { playback: "full", list: [song("c", "1", "Harder Better Faster Stronger", "Daft Punk", 224, { isrc: "GBDUW0000060" })] },
     ]);
     expect(ids(merged)).toEqual(["b:1", "c:1"]);
     expect(ids(merged[0].alternatives!)).toEqual(["a:1"]);
+  });
+
+  it("an upload claiming a label's ISRC joins it only when its title, artist and length agree", () => {
+    const label = { playback: "preview", isrcs: "vouched", list: [song("a", "1", "Paper Planes", "M.I.A.", 204, { isrc: "GBBKS0700567" })] } as const;
+    const scam = mergeWindows("paper planes", [label, { playback: "full", list: [song("b", "1", "Paper Planes (FREE crypto at scam.example)", "scam.example", 30, { isrc: "GBBKS0700567" })] }]);
+    expect(ids(scam)).toEqual(["a:1", "b:1"]);
+    expect(scam[0].alternatives).toEqual([]);
+    const copy = mergeWindows("paper planes", [label, { playback: "full", list: [song("b", "1", "M.I.A. - Paper Planes (Official Audio)", "M.I.A.", 205, { isrc: "GBBKS0700567" })] }]);
+    expect(ids(copy)).toEqual(["b:1"]);
+    expect(ids(copy[0].alternatives!)).toEqual(["a:1"]);
   });
 
   it("shows a song listed twice by its source once, and is the same for the same windows", () => {

@@ -1,6 +1,6 @@
 /** The all-search's merged list on its own: one window per source, deadlines, failures, cost. */
 import { describe, expect, it } from "vitest";
-import { UpstreamError, UpstreamTimeoutError } from "../../core/errors.ts";
+import { ShareSpentError, UpstreamError, UpstreamTimeoutError } from "../../core/errors.ts";
 import { SearchAllService } from "../../server/engine/music/search-all.ts";
 import type { CachedAnswer } from "../../core/services.ts";
 import type { AppConfig } from "../../server/engine/config.ts";
@@ -63,6 +63,21 @@ describe("SearchAllService", () => {
     const error = await mixed.list([source("a"), source("b")], "x").catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "upstream", message: "every source failed: a, b" });
     expect((error as { cost: number }).cost).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a source refused for this client's share is in failed, and the list says it was refused; every source refused is 4001 with the soonest Retry-After", async () => {
+    const spent = (s: EnabledSource, seconds: number) => new ShareSpentError(s.id, { spent: 1, requests: 4, windowMs: 60_000 }, seconds);
+    const partly = searchAll(1000, async (s) => {
+      if (s.id === "b") throw spent(s, 30);
+      return window(s.id, 2);
+    });
+    const built = await partly.list([source("a"), source("b")], "song");
+    expect([built.merged.failed, built.refused]).toEqual([["b"], true]);
+    expect((await searchAll(1000, async (s) => window(s.id, 1)).list([source("a")], "x")).refused).toBe(false);
+    const refused = searchAll(1000, async (s) => {
+      throw spent(s, s.id === "a" ? 40 : 12);
+    });
+    await expect(refused.list([source("a"), source("b")], "x")).rejects.toMatchObject({ kind: "shareSpent", code: 4001, retryAfterSeconds: 12, message: expect.stringMatching(/^this client's share of the request budget of every source is spent \(a, b\)/) });
   });
 
   it("no searchable source is 1002", async () => {

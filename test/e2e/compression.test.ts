@@ -118,6 +118,44 @@ describe("compressed answers", () => {
   });
 });
 
+describe("HEAD carries the Vary of GET", () => {
+  let t: FakeApp;
+  beforeAll(async () => {
+    t = await startFakeApp({ config: { rateLimit: { points: 1000, duration: 60 } } });
+  });
+  afterAll(() => t.close());
+
+  const head = async (path: string, method = "HEAD") => {
+    const response = await t.get(path, { method, headers: { "accept-encoding": "gzip, br" } });
+    await response.arrayBuffer();
+    return { status: response.status, vary: response.headers.get("vary"), cache: response.headers.get("x-cache"), length: response.headers.get("content-length") };
+  };
+
+  it("pages and the OpenAPI document, made by h3", async () => {
+    for (const path of ["/", "/openapi.json", "/playground"]) {
+      const [get, asked] = [await head(path, "GET"), await head(path)];
+      expect([path, get.vary, asked.status, asked.vary]).toEqual([path, "accept-encoding", 200, "accept-encoding"]);
+      expect(Number(asked.length)).toBeGreaterThanOrEqual(1024);
+    }
+  });
+
+  it("a large /v1 answer: fresh, cached by h3 and cached before h3", async () => {
+    const album = v1("album", { source: "source_a", id: "500" });
+    const answers = [await head(album), await head(album), await head(album), await head(album, "GET")];
+    expect(answers.map((a) => [a.status, a.cache, a.vary])).toEqual([
+      [200, "MISS", "accept-encoding"],
+      [200, "HIT", "accept-encoding"],
+      [200, "HIT", "accept-encoding"],
+      [200, "HIT", "accept-encoding"],
+    ]);
+    // the third HEAD came before h3 (the second, by h3, kept the answer's rendered bytes)
+    expect(t.service.front.kept!.has(album)).toBe(true);
+    // a small answer has no Vary either way
+    const song = v1("song", { source: "source_a", id: "1" });
+    expect([(await head(song)).vary, (await head(song, "GET")).vary]).toEqual([null, null]);
+  });
+});
+
 describe("Accept-Encoding", () => {
   it("brotli when it weighs at least as much as gzip; q=0 refuses; * speaks for the codings not named", () => {
     expect(acceptedEncoding("gzip, deflate, br")).toBe("br");

@@ -4,6 +4,9 @@
  * answered; answers during the drain say `Connection: close`; a request is refused only as a
  * new connection to a closed port, never reset on a connection the service had open.
  *
+ * Before the listener closes, `/readyz` answers 503 on fresh connections for the readiness
+ * grace, while everything else is served, so that a load balancer stops sending first.
+ *
  * With WORKERS, the primary accepts connections and hands each to a worker (Node's round-robin
  * cluster): a connection handed over just as that worker closes its listener is closed by Node
  * before any request on it is read. Such a reset can only hit a fresh connection, never one a
@@ -12,6 +15,7 @@
 import { Agent, request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { startMainProcess } from "../support/main-process.ts";
+import { probe } from "../support/raw-clients.ts";
 
 const CLIENTS = 8;
 
@@ -83,6 +87,45 @@ describe("SIGTERM under keep-alive load", () => {
       expect(before).toBeGreaterThan(CLIENTS);
       expect(outcome.lost).toEqual([]);
       expect(outcome.closing).toBeGreaterThan(0);
+    } finally {
+      await service.stop();
+    }
+  }, 40_000);
+});
+
+describe("SIGTERM: the readiness grace before the listener closes", () => {
+  it.each([
+    ["one process", {}],
+    ["WORKERS=2", { WORKERS: "2" }],
+  ])("%s: fresh connections see /readyz 503 draining for readinessGraceMs, /healthz 200 and requests served; then the port closes", async (_name, env) => {
+    const service = startMainProcess({ config: { sources: {}, lyrics: false, server: { readinessGraceMs: 1500 } }, env });
+    try {
+      await service.ready;
+      expect((await probe(service.port, "/readyz")).status).toBe(200);
+      let exited = false;
+      void service.exited.then(() => (exited = true));
+      service.child.kill("SIGTERM");
+      const signalled = Date.now();
+      const seen: { ms: number; ready: number; readyBody: string; health: number; api: number }[] = [];
+      while (!exited && Date.now() - signalled < 8000) {
+        const [ready, health, api] = await Promise.all(["/readyz", "/healthz", "/v1/source?origin=grace"].map((path) => probe(service.port, path)));
+        seen.push({ ms: Date.now() - signalled, ready: ready.status, readyBody: ready.body, health: health.status, api: api.status });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await service.exited).toBe(0);
+      console.info(`[grace] ${JSON.stringify(seen.map((s) => [s.ms, s.ready, s.health, s.api]))}`);
+      // A group's primary passes the signal on: a worker may answer "ready" for a moment before it has it.
+      const first = seen.findIndex((s) => s.ready !== 200);
+      expect(seen.slice(0, first).every((s) => s.ms < 1000)).toBe(true);
+      const during = seen.slice(first).filter((s) => s.ready !== 0);
+      const after = seen.slice(first).filter((s) => s.ready === 0);
+      // Answers during the grace, then refused connections only.
+      expect(during.length).toBeGreaterThanOrEqual(3);
+      expect(during.at(-1)!.ms).toBeGreaterThan(1000);
+      for (const s of during) {
+        expect([s.ready, JSON.parse(s.readyBody).status, s.health, s.api]).toEqual([503, "draining", 200, 200]);
+      }
+      expect(after.every((s) => s.health === 0 && s.api === 0)).toBe(true);
     } finally {
       await service.stop();
     }

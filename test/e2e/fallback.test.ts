@@ -33,10 +33,10 @@ describe("/v1/song/url with fallback=1", () => {
     expect(r.body.source).toBe("source_c");
   });
 
-  it("a preview-only song gets the full-length copy (equal ISRCs: confidence 1), at the quality the copy has", async () => {
+  it("a preview-only song gets the full-length copy (an upload's equal ISRC, the metadata agreeing: 0.99), at the quality the copy has", async () => {
     const r = await url("deezer", "night-ferry", { fallback: "1", quality: "lossless" });
     expect(r.body.data).toMatchObject({ source: "source_c", id: idOf("night-ferry", "audius"), quality: "high", bitrate: 320 });
-    expect(r.body.data.matchedFrom).toEqual({ source: "source_a", id: idOf("night-ferry", "deezer"), confidence: 1 });
+    expect(r.body.data.matchedFrom).toEqual({ source: "source_a", id: idOf("night-ferry", "deezer"), confidence: 0.99 });
     expect(r.body.data.url).toMatch(/^https:\/\/node-7\.tidewater-content\.net\/tracks\/cidstream\//);
   });
 

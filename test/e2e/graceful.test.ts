@@ -1,9 +1,13 @@
-/** The count of requests in flight that a graceful close waits for (`server/process/graceful.ts`), kept by the node:http entry. */
+/**
+ * The count of requests in flight that a graceful close waits for (`server/process/graceful.ts`),
+ * kept by the node:http entry, and the turn pipelined requests take (`pipelining.ts`).
+ */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { InFlight } from "../../server/process/graceful.ts";
 import { nodeEntry } from "../../server/process/node-server.ts";
+import { MAX_WORKED_ON } from "../../server/process/pipelining.ts";
 import { createMemoryLogger } from "../../core/testing/memory-logger.ts";
 
 let server: Server | undefined;
@@ -82,5 +86,47 @@ describe("InFlight, counted by nodeEntry", () => {
     waiting[1]();
     expect(await answer).toBe("done");
     await done;
+  });
+
+  it("works on 4 pipelined requests of a connection at once; the next starts once an earlier answer is sent", async () => {
+    const { tracked, arrived, waiting, port } = await holdingServer();
+    const client = connect(port, "127.0.0.1");
+    let text = "";
+    client.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    client.write("GET / HTTP/1.1\r\nHost: t\r\n\r\n".repeat(10));
+    await arrived(MAX_WORKED_ON);
+    await new Promise((r) => setTimeout(r, 100));
+    expect([waiting.length, tracked.size]).toEqual([MAX_WORKED_ON, 10]);
+    // An answer queued behind an unanswered one is not sent yet: nothing more starts.
+    waiting[1]();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(waiting.length).toBe(MAX_WORKED_ON);
+    waiting[0]();
+    await arrived(MAX_WORKED_ON + 2);
+    for (let i = 2; i < 10; i++) {
+      await arrived(i + 1);
+      waiting[i]();
+    }
+    await tracked.drained();
+    const answers = () => text.match(/HTTP\/1\.1 200/g)?.length ?? 0;
+    for (let i = 0; i < 100 && answers() < 10; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(answers()).toBe(10);
+    client.destroy();
+  });
+
+  it("settles the pipelined requests queued behind the first when their client goes away (Node emits nothing for them)", async () => {
+    const { tracked, arrived, waiting, port } = await holdingServer();
+    const client = connect(port, "127.0.0.1");
+    client.on("error", () => undefined);
+    client.write("GET / HTTP/1.1\r\nHost: t\r\n\r\n".repeat(3));
+    await arrived(3);
+    // The queued ones are answered (their bytes wait behind the first), then the client vanishes.
+    waiting[1]();
+    waiting[2]();
+    client.destroy();
+    await expect(Promise.race([tracked.drained().then(() => "drained"), new Promise((r) => setTimeout(r, 2000, "still waiting"))])).resolves.toBe("drained");
+    // Answering the first afterwards counts nothing twice.
+    waiting[0]();
+    expect(tracked.size).toBe(0);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { request } from "node:http";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TEST_UA } from "../support/app.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
 import { PROJECT_ROOT, startMainProcess, type MainProcess } from "../support/main-process.ts";
@@ -33,7 +33,8 @@ describe("/metrics of one process", () => {
     return response.text();
   };
   beforeAll(async () => {
-    t = await startFakeApp({ config: { rateLimit: { points: 12, duration: 60 }, cache: { ttl: { song: 1 } } } });
+    // Every scrape rendered anew: these tests read what each request changed at once.
+    t = await startFakeApp({ config: { rateLimit: { points: 12, duration: 60 }, cache: { ttl: { song: 1 } }, metrics: { cacheMs: 0 } } });
   });
   afterAll(() => t.close());
 
@@ -92,7 +93,7 @@ describe("/metrics of one process", () => {
 
 describe("the hot path of cached answers and the h3 pipeline count alike", () => {
   it("an answer, a rate-limit refusal: the same labels, the same counts, whichever path answered", async () => {
-    const t = await startFakeApp({ config: { rateLimit: { points: 3, duration: 60 } } });
+    const t = await startFakeApp({ config: { rateLimit: { points: 3, duration: 60 }, metrics: { cacheMs: 0 } } });
     try {
       const scrape = async () => (await t.get("/metrics")).text();
       const kept = v1("song", { source: "source_a", id: "4" });
@@ -128,6 +129,33 @@ describe("the hot path of cached answers and the h3 pipeline count alike", () =>
       expect(delta(mid, end, "music_http_requests_total", refused)).toBe(1);
       expect([sample(mid, "music_rate_limited_total"), sample(end, "music_rate_limited_total")]).toEqual([1, 2]);
       expect([refusedFast.headers.get("x-request-id"), refusedH3.headers.get("x-request-id")].every((id) => /^[0-9a-f-]{36}$/.test(id ?? ""))).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("a scrape is rendered once per metrics.cacheMs, whatever the number of scrapers", () => {
+  it("10 scrapes at once and 5 more within the period: one render; the next period renders again", async () => {
+    const t = await startFakeApp({ config: { metrics: { cacheMs: 2000 } } });
+    try {
+      const renders = vi.spyOn(t.service.front.musicMetrics.registry, "metrics");
+      const scrape = async () => {
+        const response = await t.get("/metrics");
+        expect(response.status).toBe(200);
+        return response.text();
+      };
+      const texts = await Promise.all(Array.from({ length: 10 }, scrape));
+      // The render began before this: its text is kept until at most 2 s from now.
+      const rendered = Date.now();
+      for (let i = 0; i < 5; i++) texts.push(await scrape());
+      // Each scrape is counted once answered: a text rendered again would show the scrapes before it.
+      expect(new Set(texts).size).toBe(1);
+      expect(renders).toHaveBeenCalledTimes(1);
+      await new Promise((r) => setTimeout(r, rendered + 2050 - Date.now()));
+      const later = await scrape();
+      expect(renders).toHaveBeenCalledTimes(2);
+      expect(sample(later, "music_http_requests_total", { route: "/metrics", status: "200", code: "200" })).toBe(15);
     } finally {
       await t.close();
     }
@@ -173,6 +201,7 @@ describe("WORKERS=2: the primary answers for the whole group", () => {
         plugins: [join(PROJECT_ROOT, "test/fixtures/third-party/source-slow.ts")],
         sources: { source_a: { plugin: "slow", options: { delayMs: 5 } }, source_b: false, source_c: false, source_d: false },
         lyrics: false,
+        metrics: { cacheMs: 2000 },
       },
     });
   });
@@ -201,5 +230,19 @@ describe("WORKERS=2: the primary answers for the whole group", () => {
       expect(sample(text, "music_http_requests_total", { route: "/v1/source", status: "200", code: "0" })).toBe(10);
       expect(sample(text, "music_http_request_duration_seconds_count", { route: "/v1/source" })).toBe(10);
     }
+  }, 30_000);
+
+  it("the primary gathers once per metrics.cacheMs, whichever worker asks", async () => {
+    await main.ready;
+    // Past any text kept from the test before, then 6 scrapes (both workers ask) within one period.
+    await new Promise((r) => setTimeout(r, 2100));
+    const texts: string[] = [];
+    for (let i = 0; i < 6; i++) texts.push(await get("/metrics"));
+    // Gathered anew, each text would count the scrapes answered before it.
+    expect(new Set(texts).size).toBe(1);
+    await new Promise((r) => setTimeout(r, 2100));
+    const later = await get("/metrics");
+    expect(later).not.toBe(texts[0]);
+    expect(sample(later, "music_http_requests_total", { route: "/metrics", status: "200", code: "200" }) - sample(texts[0], "music_http_requests_total", { route: "/metrics", status: "200", code: "200" })).toBe(6);
   }, 30_000);
 });

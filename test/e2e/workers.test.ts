@@ -136,6 +136,8 @@ describe.skipIf(!HAVE_REDIS_SERVER)("WORKERS=2 with Redis", () => {
     expect(await statuses(main, "/v1/source?origin=r", "10.2.0.1", 6)).toEqual([200, 200, 200, 200, 429, 429]);
     await redis.kill();
     expect(await statuses(main, "/v1/source?origin=r", "10.2.0.2", 6)).toEqual([200, 200, 200, 200, 429, 429]);
+    // A client that had spent its window before: still spent (the count goes on from what the workers knew, not from zero).
+    expect(await statuses(main, "/v1/source?origin=r", "10.2.0.1", 2)).toEqual([429, 429]);
     expect(main.output().match(/redis unavailable/g)).toHaveLength(2);
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { parseConfig } from "../../server/engine/config.ts";
 import { composeService } from "../../server/process/compose.ts";
 import { createMemoryLogger } from "../../core/testing/memory-logger.ts";
 import { defineSourcePlugin } from "../../core/plugin.ts";
+import { validateDefinition } from "../../core/validate.ts";
 import { PluginCatalog, discoverPlugins } from "../../server/engine/plugins/discover.ts";
 import { PluginStartupError } from "../../core/errors.ts";
 import type { SourceRegistry } from "../../server/engine/sources/source-registry.ts";
@@ -65,6 +66,21 @@ describe("discovery", () => {
   it("discovers the bundled plugins folder without problems", async () => {
     const catalog = await discoverPlugins();
     expect(catalog).toBeInstanceOf(PluginCatalog);
+  });
+
+  it("checks who a source says stands behind its ISRCs; the bundled sources say it, label catalogues vouching", async () => {
+    const plugin = defineSourcePlugin({ id: "says-isrcs", name: "Says ISRCs", capabilities: {}, options: z.object({}), create: () => ({}) });
+    expect(validateDefinition(plugin, "test")).toEqual([]);
+    expect(validateDefinition({ ...plugin, isrcs: "vouched" }, "test")).toEqual([]);
+    expect(validateDefinition({ ...plugin, isrcs: "label" }, "test")).toEqual(['plugin "says-isrcs".isrcs: expected "vouched" or "uploader"']);
+    const catalog = await discoverPlugins();
+    expect(Object.fromEntries([...catalog.sources.values()].map((def) => [def.id, def.isrcs]))).toEqual({
+      archive: "uploader",
+      audius: "uploader",
+      deezer: "vouched",
+      itunes: "vouched",
+      jamendo: "uploader",
+    });
   });
 });
 

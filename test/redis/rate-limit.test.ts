@@ -5,25 +5,34 @@
  */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_LEASE, RedisWindows, type WindowOutcome } from "../../server/engine/guard/redis-windows.ts";
+import { createMemoryLogger } from "../../core/testing/memory-logger.ts";
+import type { RateDecision } from "../../core/services.ts";
+import { MAX_LEASE, RedisWindows } from "../../server/engine/guard/redis-windows.ts";
+import { RedisLink } from "../../server/engine/redis/connection.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";
 import { HAVE_REDIS_SERVER, startPrivateRedis, type PrivateRedis } from "./redis-server.ts";
 
 describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit's windows in Redis", () => {
   let redis: PrivateRedis;
+  /** the limiter's connection, and a plain one to look at what it wrote */
+  let link: RedisLink;
+  let other: RedisLink;
   let client: Redis;
   beforeAll(async () => {
     redis = await startPrivateRedis();
+    [link, other] = [new RedisLink(redis.url, createMemoryLogger()), new RedisLink(redis.url, createMemoryLogger())];
+    await Promise.all([link.settled(), other.settled()]);
     client = new Redis(redis.url, { lazyConnect: true });
     await client.connect();
   });
   afterAll(async () => {
     client?.disconnect();
+    await Promise.all([link?.close(), other?.close()]);
     await redis?.stop();
   });
 
   it("requests of one turn are counted in one call, each decided by its place in the count", async () => {
-    const windows = new RedisWindows(client, 5, 2000, "unit");
+    const windows = new RedisWindows(link, 5, 2000, "unit");
     const calls: string[] = [];
     const monitor = await client.duplicate().monitor();
     monitor.on("monitor", (_time: string, args: string[]) => {
@@ -33,14 +42,14 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit's windows in Redis", () => {
     const second = await Promise.all([...Array(4)].map(() => windows.consume("a")));
     await new Promise((r) => setTimeout(r, 50));
     monitor.disconnect();
-    const decisions = [...first, ...second].map((o) => ("decision" in o ? [o.decision.allowed, o.decision.remaining] : o.error));
+    const decisions = [...first, ...second].map((o) => [o.allowed, o.remaining]);
     expect(decisions).toEqual([
       [true, 4], [true, 3], [true, 2], // a: 1..3
       [true, 4], // b: its own window
       [true, 1], [true, 0], [false, 0], [false, 0], // a: 4..7
     ]);
     // one script call per turn, whatever the number of requests and clients
-    expect(calls).toEqual(["unit:a unit:b", "unit:a 2000"]); // keys (and the window, after a lone key)
+    expect(calls).toEqual(["unit:a unit:b", "unit:a 5"]); // keys (and the limit, after a lone key)
     expect(await client.get("unit:a")).toBe("7");
     const ttl = await client.pttl("unit:a");
     expect(ttl).toBeGreaterThan(1000);
@@ -48,11 +57,8 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit's windows in Redis", () => {
   });
 
   it("a window ends after its duration, and the next request opens a new one", async () => {
-    const windows = new RedisWindows(client, 1, 300, "short");
-    const outcome = async () => {
-      const o = await windows.consume("x");
-      return "decision" in o ? o.decision.allowed : o.error;
-    };
+    const windows = new RedisWindows(link, 1, 300, "short");
+    const outcome = async () => (await windows.consume("x")).allowed;
     expect([await outcome(), await outcome()]).toEqual([true, false]);
     await new Promise((r) => setTimeout(r, 350));
     expect(await outcome()).toBe(true);
@@ -70,10 +76,10 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit's windows in Redis", () => {
       monitor.disconnect();
       return calls;
     };
-    const decide = (o: WindowOutcome) => ("decision" in o ? o.decision : expect.fail(String(o.error)));
+    const decide = (o: RateDecision) => o;
 
     it("most requests of a busy client are decided in this process, and its remaining count stays exact", async () => {
-      const windows = new RedisWindows(client, 1_000_000, 60_000, "busy");
+      const windows = new RedisWindows(link, 1_000_000, 60_000, "busy");
       const remaining: number[] = [];
       const calls = await scriptCalls(async () => {
         for (let turn = 0; turn < 100; turn++) {
@@ -90,7 +96,7 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit's windows in Redis", () => {
     });
 
     it("a client's first request and its last ones are counted in Redis one by one (no lease near the limit)", async () => {
-      const windows = new RedisWindows(client, 100, 60_000, "near");
+      const windows = new RedisWindows(link, 100, 60_000, "near");
       const first = decide(await windows.consume("c"));
       expect(first.remaining).toBe(99);
       expect(await client.get("near:c")).toBe("1");
@@ -103,8 +109,7 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit's windows in Redis", () => {
     });
 
     it("two instances never allow more than the limit, and a client sent to both gets all of it", async () => {
-      const other = client.duplicate();
-      const a = new RedisWindows(client, 300, 60_000, "pair");
+      const a = new RedisWindows(link, 300, 60_000, "pair");
       const b = new RedisWindows(other, 300, 60_000, "pair");
       // alternating, as a round-robin balancer sends it: the first 300 allowed, then none
       const alternating: boolean[] = [];
@@ -122,11 +127,10 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit's windows in Redis", () => {
       expect(allowed).toBe(300);
       a.dispose();
       b.dispose();
-      other.disconnect();
     });
 
     it("a request that waits while a renewal is under way counts only what was spent, not what is held", async () => {
-      const windows = new RedisWindows(client, 1_000_000, 60_000, "overlap");
+      const windows = new RedisWindows(link, 1_000_000, 60_000, "overlap");
       const remaining = async () => decide(await windows.consume("c")).remaining;
       // first point counted alone, the second with a lease of one, the third from that lease (renewal sent)
       const seen = [await remaining(), await remaining()];
@@ -139,7 +143,7 @@ describe.skipIf(!HAVE_REDIS_SERVER)("the rate limit's windows in Redis", () => {
     });
 
     it("a lease ends with its window: the next window counts from the start", async () => {
-      const windows = new RedisWindows(client, 1_000_000, 300, "ends");
+      const windows = new RedisWindows(link, 1_000_000, 300, "ends");
       for (let i = 0; i < 50; i++) await windows.consume("c");
       await new Promise((r) => setTimeout(r, 350));
       expect(decide(await windows.consume("c")).remaining).toBe(1_000_000 - 1);

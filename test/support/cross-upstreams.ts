@@ -36,6 +36,8 @@ export async function startCrossApp(config: AppConfigInput = {}): Promise<CrossA
     config: {
       lyrics: false,
       rateLimit: { points: 1_000_000, duration: 60 },
+      // One test client asks for every song of every source: the whole of each budget is its.
+      upstream: { clientShare: 1 },
       ...config,
       sources: {
         source_a: { plugin: "deezer", options: { baseURL: deezer.url } },

@@ -2,7 +2,7 @@
  * The real entry point (`server/main.ts`, listhen included) in a child process, for tests of
  * what only the real server does: listening, shutdown, and the node:http layer listhen sets up.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -23,8 +23,14 @@ export interface MainProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` with `config` written to a temporary file (none when undefined). */
-export function startMainProcess(options: { config?: object; port?: number; env?: NodeJS.ProcessEnv; cwd?: string } = {}): MainProcess {
+/** Whether `prlimit` (util-linux) is here to start a process with a lower open-file limit. */
+export const HAVE_PRLIMIT = process.platform === "linux" && spawnSync("prlimit", ["--version"]).status === 0;
+
+/**
+ * Starts `server/main.ts` with `config` written to a temporary file (none when undefined);
+ * `openFiles` starts it with that open-file limit (through `prlimit`, which execs it: the pid is the service's).
+ */
+export function startMainProcess(options: { config?: object; port?: number; env?: NodeJS.ProcessEnv; cwd?: string; openFiles?: number } = {}): MainProcess {
   // Readable lines, which the tests match; a test of the JSON form asks for LOG_FORMAT=json.
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", LOG_FORMAT: "pretty", ...options.env };
   if (options.config) {
@@ -34,7 +40,9 @@ export function startMainProcess(options: { config?: object; port?: number; env?
   }
   const port = options.port ?? 0;
   env.PORT = String(port);
-  const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "server/main.ts")], { cwd: options.cwd ?? PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const command = [process.execPath, "--import", "tsx", join(PROJECT_ROOT, "server/main.ts")];
+  if (options.openFiles !== undefined) command.unshift("prlimit", `--nofile=${options.openFiles}:${options.openFiles}`);
+  const child = spawn(command[0], command.slice(1), { cwd: options.cwd ?? PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));

@@ -1,7 +1,7 @@
 /**
  * The archive's failures and the plugin's refusals: `{}` for an unknown item (3001), unknown
  * files, ids that cannot be the archive's (3001 without a request), answers the mapping cannot
- * use (2003 naming the field), the search gateway's refusals (2002), failing or slow items in
+ * use (2003, the field named in the log), the search gateway's refusals (2002), failing or slow items in
  * a hit list, the caller's deadline, and the options.
  */
 import type { SourceMethods } from "@music-aggregator/core";
@@ -75,7 +75,7 @@ describe("not found", () => {
   });
 });
 
-describe("answers the mapping cannot use are 2003, naming the field", () => {
+describe("answers the mapping cannot use are 2003, the field named in the log", () => {
   it.each([
     ["an item without its file list", { metadata: { identifier: LIVE } }, "files"],
     ["a file list that is no list", { metadata: { identifier: LIVE }, files: "none" }, "files"],
@@ -85,14 +85,14 @@ describe("answers the mapping cannot use are 2003, naming the field", () => {
     ["a creator that is a number", { metadata: { identifier: LIVE, creator: 7 }, files: [] }, "metadata.creator"],
   ])("%s", async (_what, body, field) => {
     sim.fault(answer(body), METADATA);
-    await expect(archiveSource.song(`${LIVE}/a.flac`, ctx())).rejects.toMatchObject({ code: 2003, message: expect.stringContaining(`(${field}:`) });
+    await expect(archiveSource.song(`${LIVE}/a.flac`, ctx())).rejects.toMatchObject({ code: 2003, message: expect.stringMatching(/ is not understood$/), said: expect.stringContaining(`${field}:`) });
   });
 
   it("a search answer without numFound, or with a hit without identifier", async () => {
     sim.fault(answer({ responseHeader: { status: 0 }, response: { start: 0, docs: [] } }), SEARCH);
-    await expect(archiveSource.search({ q: "cedar", page: 1, size: 5 }, ctx())).rejects.toMatchObject({ code: 2003, message: expect.stringContaining("(response.numFound:") });
+    await expect(archiveSource.search({ q: "cedar", page: 1, size: 5 }, ctx())).rejects.toMatchObject({ code: 2003, message: expect.stringMatching(/ is not understood$/), said: expect.stringContaining("response.numFound:") });
     sim.fault(answer({ response: { numFound: 1, start: 0, docs: [{ title: "x" }] } }), SEARCH);
-    await expect(archiveSource.rank("week", ctx())).rejects.toMatchObject({ code: 2003, message: expect.stringContaining("(response.docs.0.identifier:") });
+    await expect(archiveSource.rank("week", ctx())).rejects.toMatchObject({ code: 2003, message: expect.stringMatching(/ is not understood$/), said: expect.stringContaining("response.docs.0.identifier:") });
   });
 
   it("an HTML page instead of search results", async () => {
@@ -102,11 +102,12 @@ describe("answers the mapping cannot use are 2003, naming the field", () => {
 });
 
 describe("upstream failures", () => {
-  it("the gateway's refusal (HTTP 200, `error`) is 2002 with its words", async () => {
+  it("the gateway's refusal (HTTP 200, `error`) is 2002; its words for the log only", async () => {
     sim.fault(answer({ error: "[UNSUPPORTED_VALUE] query is too long" }), SEARCH);
     await expect(archiveSource.search({ q: "cedar", page: 1, size: 5 }, ctx())).rejects.toMatchObject({
       code: 2002,
-      message: "Internet Archive refused the search: [UNSUPPORTED_VALUE] query is too long",
+      message: "Internet Archive refused the search",
+      said: "[UNSUPPORTED_VALUE] query is too long",
     });
   });
 

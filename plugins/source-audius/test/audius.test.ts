@@ -172,7 +172,8 @@ describe("url", () => {
   it("is 3002 when the stream endpoint answers 403 for a track its metadata calls open", async () => {
     await expect(audiusSource.url("nB7cY", "standard", ctx())).rejects.toMatchObject({
       code: 3002,
-      message: "Audius refuses to stream track nB7cY (Oh no! User does not have access to that resource.): no public address is given",
+      message: "Audius refuses to stream track nB7cY: no public address is given",
+      said: "Oh no! User does not have access to that resource.",
     });
     expect(sim.calls.get(ROUTES.stream)).toBe(1);
   });

@@ -24,11 +24,12 @@ describe("error objects", () => {
     expect(sim.calls.get(TRACK)).toBe(1);
   });
 
-  it("any other code is 2002, with Deezer's words in the message", async () => {
+  it("any other code is 2002 naming the code; Deezer's words for the log only", async () => {
     sim.fault(answer({ error: { type: "OAuthException", message: "An active access token must be used", code: 200 } }), TRACK);
     await expect(deezerSource.song("9100001", ctx())).rejects.toMatchObject({
       code: 2002,
-      message: "Deezer answered OAuthException: An active access token must be used (code 200) for /track/9100001",
+      message: "Deezer answered error code 200 for /track/9100001",
+      said: "OAuthException: An active access token must be used",
     });
   });
 
@@ -62,7 +63,7 @@ describe("quota (error code 4)", () => {
 
   it("is 2002 after 1 + quotaRetries attempts (default 2)", async () => {
     sim.quota(100);
-    await expect(deezerSource.song("9100001", ctx())).rejects.toMatchObject({ code: 2002, message: expect.stringContaining("quota exceeded") });
+    await expect(deezerSource.song("9100001", ctx())).rejects.toMatchObject({ code: 2002, message: "Deezer's quota is exceeded (error code 4) for /track/9100001" });
     expect(sim.calls.get(TRACK)).toBe(3);
   });
 
@@ -92,7 +93,7 @@ describe("quota (error code 4)", () => {
 describe("answers the mapping cannot use are 2003", () => {
   it("a track without a title", async () => {
     sim.fault(answer({ id: 9100001, duration: 241, readable: true, preview: "", artist: { id: 4001, name: "Marlow Vane" } }), TRACK);
-    await expect(deezerSource.song("9100001", ctx())).rejects.toMatchObject({ code: 2003, message: expect.stringContaining("title") });
+    await expect(deezerSource.song("9100001", ctx())).rejects.toMatchObject({ code: 2003, message: "Deezer answer for /track/9100001 is not understood", said: expect.stringContaining("title") });
   });
 
   it("a duration that is not a number of seconds", async () => {

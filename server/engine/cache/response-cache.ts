@@ -2,13 +2,17 @@
  * Cached answers as JSON text. A hit costs one storage read and no parse: the server splices
  * the stored text into the envelope. Misses of the same key in flight are coalesced into one
  * upstream call, and with a shared backend into one call across instances (`shared-load.ts`);
- * not-found answers are cached briefly; an expired answer stands in when the upstream fails.
+ * not-found answers are cached briefly; an expired answer stands in when the upstream fails,
+ * or when the client whose request would load it has spent its share of the upstream's budget.
+ * A load runs for the client of the caller that starts it (`upstream-calls.ts`), who pays for
+ * it; a caller that joins it pays nothing, and if the starter's share turns out spent, it loads
+ * on its own.
  */
-import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, isUpstreamFailure, withCost, type ServiceErrorLike } from "../../../core/errors.ts";
+import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, staleMayStandIn, withCost, type ServiceErrorLike } from "../../../core/errors.ts";
 import type { CacheStats } from "../../../core/domain.ts";
 import type { CacheCounts, CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../../../core/services.ts";
 import type { CacheTier } from "../stats/cache-counts.ts";
-import { countUpstreamCalls } from "../http/upstream-calls.ts";
+import { clientOf, countUpstreamCalls } from "../http/upstream-calls.ts";
 import type { AnswerStore } from "./answer-store.ts";
 import { awaitOtherInstance } from "./shared-load.ts";
 import { decodeEntry as decode, encodeEntry, type StoredEntry } from "./entry.ts";
@@ -32,11 +36,12 @@ export interface ResponseCacheSettings {
   loadMs: number;
 }
 
-/** A load in flight and how many callers still wait for it. */
+/** A load in flight, how many callers still wait for it, and the client whose request started it. */
 interface SharedLoad {
   promise: Promise<CachedAnswer>;
   controller: AbortController;
   waiters: number;
+  client: string | undefined;
 }
 
 export class StoreResponseCache implements ResponseCache {
@@ -55,8 +60,8 @@ export class StoreResponseCache implements ResponseCache {
     this.counts = shared.local;
   }
 
-  async fetch(key: string, policy: CachePolicy, load: (signal: AbortSignal) => Promise<unknown>, signal?: AbortSignal): Promise<CachedAnswer> {
-    return this.answer(key, policy, load, await this.read(key), signal);
+  fetch(key: string, policy: CachePolicy, load: (signal: AbortSignal) => Promise<unknown>, signal?: AbortSignal): Promise<CachedAnswer> {
+    return this.readAndAnswer(key, policy, load, signal, true);
   }
 
   async peek(key: string): Promise<CachedAnswer | undefined> {
@@ -96,12 +101,18 @@ export class StoreResponseCache implements ResponseCache {
 
   // --- internal ---
 
+  /** `mayRejoin`: whether a caller refused for the share of the load it joined may try again (once). */
+  private async readAndAnswer(key: string, policy: CachePolicy, load: (signal: AbortSignal) => Promise<unknown>, signal: AbortSignal | undefined, mayRejoin: boolean): Promise<CachedAnswer> {
+    return this.answer(key, policy, load, await this.read(key), signal, mayRejoin);
+  }
+
   private answer(
     key: string,
     policy: CachePolicy,
     load: (signal: AbortSignal) => Promise<unknown>,
     stored: StoredEntry | undefined,
     signal: AbortSignal | undefined,
+    mayRejoin: boolean,
   ): Promise<CachedAnswer> {
     if (stored && stored.expiresAt > this.now()) {
       this.counts.hits++;
@@ -110,17 +121,24 @@ export class StoreResponseCache implements ResponseCache {
     }
     // A caller that has already given up starts nothing.
     if (signal?.aborted) return Promise.reject(endedWait(signal, 0));
+    const client = clientOf(signal);
     let shared = this.inFlight.get(key);
     if (!shared) {
       this.counts.misses++;
       const controller = new AbortController();
-      const promise = this.load(key, policy, () => load(controller.signal), stored, controller.signal).finally(() => this.inFlight.delete(key));
-      shared = { promise, controller, waiters: 0 };
+      const promise = this.load(key, policy, () => load(controller.signal), stored, controller.signal, client).finally(() => this.inFlight.delete(key));
+      shared = { promise, controller, waiters: 0, client };
       this.inFlight.set(key, shared);
-    } else {
-      this.coalesced++;
+      return this.wait(shared, signal);
     }
-    return this.wait(shared, signal);
+    this.coalesced++;
+    if (!mayRejoin) return this.wait(shared, signal);
+    const joined = shared;
+    // The starter's share was spent, not this caller's: it is not refused for another's spending.
+    return this.wait(joined, signal).catch((error: unknown) => {
+      if (!isKind(error, "shareSpent") || joined.client === client || signal?.aborted) throw error;
+      return this.readAndAnswer(key, policy, load, signal, false);
+    });
   }
 
   /**
@@ -154,9 +172,9 @@ export class StoreResponseCache implements ResponseCache {
     });
   }
 
-  private async load(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale: StoredEntry | undefined, signal: AbortSignal): Promise<CachedAnswer> {
+  private async load(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale: StoredEntry | undefined, signal: AbortSignal, client: string | undefined): Promise<CachedAnswer> {
     const locks = this.store.locks;
-    if (!locks) return this.loadHere(key, policy, load, stale);
+    if (!locks) return this.loadHere(key, policy, load, stale, client);
     // Another instance may be loading this key: wait for its answer rather than ask again.
     const lock = await locks.acquire(key, this.settings.loadMs + LOCK_MARGIN_MS);
     if (lock === "held") {
@@ -167,16 +185,17 @@ export class StoreResponseCache implements ResponseCache {
       if (signal.aborted) throw signal.reason;
     }
     try {
-      return await this.loadHere(key, policy, load, stale);
+      return await this.loadHere(key, policy, load, stale, client);
     } finally {
       if (typeof lock === "function") await lock();
     }
   }
 
-  private async loadHere(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale?: StoredEntry): Promise<CachedAnswer> {
+  /** `client`: whose share of the upstreams' budgets the load spends */
+  private async loadHere(key: string, policy: CachePolicy, load: () => Promise<unknown>, stale: StoredEntry | undefined, client: string | undefined): Promise<CachedAnswer> {
     const started = performance.now();
     // A load that called no upstream (an answer the plugin knew) costs nothing, on errors too.
-    const upstream = countUpstreamCalls(load);
+    const upstream = countUpstreamCalls(load, client);
     let value: unknown;
     try {
       value = await upstream.result;
@@ -184,7 +203,7 @@ export class StoreResponseCache implements ResponseCache {
       if (isKind(error, "notFound") && policy.cacheMisses !== false) {
         // A not-found answer is never a stale stand-in: it is kept for its own lifetime only.
         (error as ServiceErrorLike).cachedUntil = await this.write(key, "n", (error as Error).message, this.settings.notFoundTtl, false);
-      } else if (stale?.kind === "v" && policy.keepStale !== false && isUpstreamFailure(error)) {
+      } else if (stale?.kind === "v" && policy.keepStale !== false && staleMayStandIn(error)) {
         this.stale++;
         return { json: stale.payload, cost: 0, status: "stale", expiresAt: stale.expiresAt, staleSeconds: this.staleSeconds(policy) };
       }

@@ -97,7 +97,7 @@ function normalise(value: string | undefined): string | undefined {
   if (!value) return undefined;
   let text = value.trim();
   if (text.startsWith("[") && text.includes("]")) text = text.slice(1, text.indexOf("]"));
-  text = text.replace(/%.*$/, "");
+  text = text.replace(/%.*/s, "");
   if (!ipaddr.IPv4.isValidFourPartDecimal(text) && !ipaddr.IPv6.isValid(text)) return undefined;
   return ipaddr.process(text).toString();
 }

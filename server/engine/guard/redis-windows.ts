@@ -17,35 +17,44 @@
  *   while another still holds part of a lease), and lost if the window ends first.
  * Measured (bench `stores`): a round trip per turn cost 12-26 % of cached throughput against
  * the memory store; leases bring it within the noise.
+ *
+ * A slow Redis is waited for (up to the link's `downAfterMs`): slowness never changes who
+ * decides. When Redis is down, or a call is not answered by then, this process decides from
+ * what it knows of the window (`known-windows.ts`): its last count, its lease, and what it
+ * counted alone since, which the key's next call adds to Redis (all of them when Redis is
+ * back). A call answered late still settles what it counted. So a client gets at most the
+ * limit plus what the other processes allowed it alone meanwhile, each at most what it last
+ * saw left of the window (docs/decisions.md#rate-limit).
  */
 import type { Redis } from "ioredis";
 import type { RateDecision } from "../../../core/services.ts";
-
-/** A request's decision, or the store's failure (the caller falls back and trips the circuit). */
-export type WindowOutcome = { decision: RateDecision } | { error: unknown };
+import type { RedisLink } from "../redis/connection.ts";
+import { KnownWindows, type Fallback, type Known } from "./known-windows.ts";
 
 /** A lease is at most this share of what its window has left (after the requests it comes with). */
 const LEASE_SHARE = 64;
 
 /**
- * KEYS: the windows. ARGV[1]: the window's length (ms), ARGV[2]: the limit, then per key: the
- * requests to count, and the lease wanted beyond them. Returns per key: the count after, the
- * lease granted, the window's ms left.
+ * KEYS: the windows. ARGV[1]: the limit, then per key: the requests to count, the lease wanted
+ * beyond them, and, when the window has to be opened, its count (what this process last knew of
+ * it: Redis lost it) and its ms left. Returns per key: the count after, the lease granted, the
+ * window's ms left.
  */
 const CONSUME = `
 local out = {}
-local points = tonumber(ARGV[2])
+local points = tonumber(ARGV[1])
 for i, key in ipairs(KEYS) do
-  local need = tonumber(ARGV[2 * i + 1])
-  local lease = tonumber(ARGV[2 * i + 2])
-  redis.call("set", key, 0, "PX", ARGV[1], "NX")
+  local need = tonumber(ARGV[4 * i - 2])
+  local lease = tonumber(ARGV[4 * i - 1])
+  local ttl = ARGV[4 * i + 1]
+  redis.call("set", key, ARGV[4 * i], "PX", ttl, "NX")
   local room = math.floor((points - tonumber(redis.call("get", key)) - need) / ${LEASE_SHARE})
   if lease > room then lease = math.max(room, 0) end
   local count = redis.call("incrby", key, need + lease)
   local left = redis.call("pttl", key)
   if left < 0 then
-    redis.call("pexpire", key, ARGV[1])
-    left = tonumber(ARGV[1])
+    redis.call("pexpire", key, ttl)
+    left = tonumber(ttl)
   end
   out[#out + 1] = count
   out[#out + 1] = lease
@@ -62,74 +71,74 @@ const MAX_KEYS_PER_CALL = 500;
  */
 export const MAX_LEASE = 1024;
 
-type Waiter = (outcome: WindowOutcome) => void;
+type Waiter = (decision: RateDecision) => void;
 type Consuming = Redis & { musicConsumeWindows(keyCount: number, ...args: (string | number)[]): Promise<number[]> };
 
-/** What this instance knows of a key's window from its last reply. */
-interface Lease {
-  /** leased points not spent yet */
-  left: number;
-  /** Redis's count after the last reply (this lease included) */
-  count: number;
-  endsAt: number;
-  /** the size of the last lease granted: half of it spent, the next (twice as large) is asked for */
-  granted: number;
-  /** a call asking for a lease is under way: no second one beside it */
-  asking: boolean;
+/** One key's part of a call. */
+interface Sent {
+  key: string;
+  known: Known;
+  waiters: Waiter[];
+  /** requests counted alone before, carried by this call */
+  carried: number;
+  /** the lease asked for */
+  wanted: number;
 }
 
 export class RedisWindows {
   /** requests waiting for this turn's call, per key (none for a lease renewed in the background) */
   private readonly pending = new Map<string, Waiter[]>();
-  private readonly leases = new Map<string, Lease>();
+  private readonly known: KnownWindows;
   private scheduled = false;
-  private readonly client: Consuming;
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly stopSyncing: () => void;
 
+  /** `fallback`: who counts on while Redis cannot be asked, when not this process (a group's primary) */
   constructor(
-    client: Redis,
+    private readonly link: RedisLink,
     private readonly points: number,
-    private readonly durationMs: number,
+    durationMs: number,
     private readonly keyPrefix: string,
+    fallback?: Fallback,
     private readonly now: () => number = Date.now,
   ) {
     // EVALSHA, with the script sent again by ioredis when Redis no longer has it.
-    client.defineCommand("musicConsumeWindows", { lua: CONSUME });
-    this.client = client as Consuming;
-    this.sweeper = setInterval(() => this.sweep(), Math.max(1000, durationMs));
-    this.sweeper.unref();
+    link.client.defineCommand("musicConsumeWindows", { lua: CONSUME });
+    this.known = new KnownWindows(points, durationMs, fallback, now);
+    // Back from an outage: what was counted alone goes to Redis, for the other instances to see.
+    this.stopSyncing = link.onUp(() => {
+      for (const key of this.known.unsent()) this.wait(key);
+    });
   }
 
-  /** Spends one point of `key`'s budget when this instance can decide alone: from its lease, or a window known spent. */
+  /** Spends one point of `key`'s budget when this process can decide at once: from its lease, a window known spent, or alone while Redis is down. */
   consumeNow(key: string): RateDecision | undefined {
-    const lease = this.leases.get(key);
-    if (!lease) return undefined;
-    const now = this.now();
-    if (lease.endsAt <= now) {
-      this.leases.delete(key);
-      return undefined;
-    }
-    const resetSeconds = Math.max(1, Math.ceil((lease.endsAt - now) / 1000));
-    if (lease.left > 0) {
-      lease.left--;
+    if (this.link.state === "down") return this.known.aloneNow(key);
+    if (this.link.state !== "up") return undefined;
+    const known = this.known.get(key);
+    if (!known) return undefined;
+    if (known.left > 0) {
+      known.left--;
       // Half spent: the next lease is asked for in the background (with this turn's other calls).
-      if (lease.left <= lease.granted >> 1 && !lease.asking) this.wait(key);
-      return { allowed: true, limit: this.points, remaining: Math.max(0, this.points - (lease.count - lease.left)), resetSeconds };
+      if (known.left <= known.granted >> 1 && !known.asking) this.wait(key);
+      return this.known.decision(known, known.count - known.left + known.unsent + known.sending, true);
     }
     // Counts only grow within a window: spent is spent until it ends.
-    if (lease.count >= this.points) return { allowed: false, limit: this.points, remaining: 0, resetSeconds };
+    if (this.known.spent(known) >= this.points) return this.known.decision(known, this.points, false);
     return undefined;
   }
 
   /** Spends one point of `key`'s budget, with the other requests of this turn. */
-  consume(key: string): Promise<WindowOutcome> {
+  async consume(key: string): Promise<RateDecision> {
+    if (this.link.state === "starting") await this.link.settled();
+    if (this.link.state === "down") return this.known.alone(key);
     const decision = this.consumeNow(key);
-    if (decision) return Promise.resolve({ decision });
+    if (decision) return decision;
     return new Promise((resolve) => this.wait(key).push(resolve));
   }
 
   dispose(): void {
-    clearInterval(this.sweeper);
+    this.known.dispose();
+    this.stopSyncing();
   }
 
   // --- internal ---
@@ -153,66 +162,82 @@ export class RedisWindows {
   }
 
   private send(batch: [string, Waiter[]][]): void {
-    const keys: string[] = [];
-    const counts: number[] = [];
-    const sent: typeof batch = [];
-    for (const entry of batch) {
-      const [key, waiters] = entry;
-      const lease = this.leases.get(key);
-      const wanted = lease && !lease.asking ? nextLease(lease) : 0;
+    const sentAt = this.now();
+    const sent: Sent[] = [];
+    const args: number[] = [];
+    for (const [key, waiters] of batch) {
+      const existing = this.known.get(key);
+      const wanted = existing && !existing.asking ? nextLease(existing) : 0;
+      const carried = existing?.unsent ?? 0;
       // A renewal whose lease ended meanwhile: nothing to count (and no window to open).
-      if (!wanted && waiters.length === 0) continue;
-      if (lease && wanted) lease.asking = true;
-      sent.push(entry);
-      keys.push(`${this.keyPrefix}:${key}`);
-      counts.push(waiters.length, wanted);
+      if (!wanted && !waiters.length && !carried) continue;
+      const known = existing ?? this.known.open(key);
+      if (wanted) known.asking = true;
+      known.unsent = 0;
+      known.sending += carried + waiters.length;
+      sent.push({ key, known, waiters, carried, wanted });
+      args.push(carried + waiters.length, wanted, known.count, Math.max(1, known.endsAt - sentAt));
     }
     if (sent.length === 0) return;
-    // A window's end is reckoned from the send: never later than Redis's own.
-    const sentAt = this.now();
-    this.client.musicConsumeWindows(keys.length, ...keys, this.durationMs, this.points, ...counts).then(
-      (reply) => sent.forEach(([key, waiters], i) => this.settle(key, waiters, Number(reply[3 * i]), Number(reply[3 * i + 1]), sentAt + Number(reply[3 * i + 2]))),
-      (error: unknown) => {
-        for (const [key, waiters] of sent) {
-          this.leases.delete(key);
-          for (const resolve of waiters) resolve({ error });
-        }
+    const keys = sent.map(({ key }) => `${this.keyPrefix}:${key}`);
+    // Waited for until Redis would count as down; answered later, the call still settles what it counted.
+    let decided = false;
+    const deadline = setTimeout(() => {
+      decided = true;
+      for (const { key, known, waiters } of sent) this.known.decideWaiting(key, known, waiters);
+    }, this.link.limits.downAfterMs);
+    const settled = (): boolean => {
+      clearTimeout(deadline);
+      const waiting = !decided;
+      decided = true;
+      return waiting;
+    };
+    this.link.send((c) => (c as Consuming).musicConsumeWindows(keys.length, ...keys, this.points, ...args)).then(
+      (reply) => {
+        const decide = settled();
+        sent.forEach((entry, i) => this.settle(entry, decide, Number(reply[3 * i]), Number(reply[3 * i + 1]), sentAt + Number(reply[3 * i + 2])));
+      },
+      () => {
+        const decide = settled();
+        for (const entry of sent) this.unsend(entry, decide);
       },
     );
   }
 
-  private settle(key: string, waiters: Waiter[], count: number, granted: number, endsAt: number): void {
-    const now = this.now();
-    let lease = this.leases.get(key);
-    if (!lease || lease.endsAt <= now) {
-      // A new window (or the first reply): what was leased of the old one is gone with it.
-      lease = { left: 0, count, endsAt, granted: 0, asking: false };
-      this.leases.set(key, lease);
+  /** Redis answered: the window as it says, and each waiting request decided by its place in the count. */
+  private settle({ key, known, waiters, carried, wanted }: Sent, decide: boolean, count: number, granted: number, endsAt: number): void {
+    let target: Known | undefined = known;
+    if (this.known.current(key, known)) known.sending -= carried + waiters.length;
+    // After its window ended here: the reply opens the next one, unless one was opened here since.
+    else target = this.known.get(key) ? undefined : this.known.open(key);
+    if (target) {
+      target.left += granted;
+      target.count = count;
+      target.endsAt = endsAt;
+      if (wanted) target.asking = false;
+      if (granted > 0) target.granted = granted;
     }
-    lease.left += granted;
-    lease.count = count;
-    lease.endsAt = endsAt;
-    lease.asking = false;
-    if (granted > 0) lease.granted = granted;
+    if (!decide) return;
     // A request is allowed by its place in Redis's count; what is left, as a lease's spending
-    // says it, does not count the points this instance holds unspent (a renewal can come back
+    // says it, does not count the points this process holds unspent (a renewal can come back
     // before the call of requests that waited while it was under way).
     const before = count - granted - waiters.length;
-    const heldBefore = lease.left - granted;
-    const resetSeconds = Math.max(1, Math.ceil((endsAt - now) / 1000));
-    waiters.forEach((resolve, i) => {
-      const place = before + i + 1;
-      resolve({ decision: { allowed: place <= this.points, limit: this.points, remaining: Math.max(0, this.points - place + heldBefore), resetSeconds } });
-    });
+    const heldBefore = target ? target.left - granted : 0;
+    waiters.forEach((resolve, i) => resolve(this.known.atPlace(target ?? known, before + i + 1, heldBefore)));
   }
 
-  private sweep(): void {
-    const now = this.now();
-    for (const [key, lease] of this.leases) if (lease.endsAt <= now) this.leases.delete(key);
+  /** The call failed: what it carried is counted here until the next call carries it. */
+  private unsend({ key, known, waiters, carried, wanted }: Sent, decide: boolean): void {
+    if (this.known.current(key, known)) {
+      known.sending -= carried + waiters.length;
+      known.unsent += carried + waiters.length;
+      if (wanted) known.asking = false;
+    }
+    if (decide) this.known.decideWaiting(key, known, waiters);
   }
 }
 
 /** The lease to ask for: one point after none, then twice the last, up to `MAX_LEASE`. */
-function nextLease(lease: Lease): number {
-  return lease.granted === 0 ? 1 : Math.min(MAX_LEASE, lease.granted * 2);
+function nextLease(known: Known): number {
+  return known.granted === 0 ? 1 : Math.min(MAX_LEASE, known.granted * 2);
 }

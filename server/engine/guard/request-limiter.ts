@@ -1,9 +1,11 @@
 /**
  * Per-client rate limiting. The budget lives in Redis when one is configured, so that
- * instances behind a load balancer share it (never more than the limit in all); the requests of
- * one turn of the event loop are counted there in one round trip, and a busy client's points
- * are leased ahead so that most of its requests are decided here (`redis-windows.ts`). The fallback, used alone without
- * Redis and while Redis is down (no request waits on a dead Redis for it), is this process's memory, or in a `WORKERS` group the primary's memory through
+ * instances behind a load balancer share it (never more than the limit in all while Redis
+ * answers, slowly or not); the requests of one turn of the event loop are counted there in one
+ * round trip, and a busy client's points are leased ahead so that most of its requests are
+ * decided here (`redis-windows.ts`). While Redis is down each process decides from the count it
+ * last read and what it counted since, never from zero (`known-windows.ts`). Without Redis the
+ * budget is this process's memory, or in a `WORKERS` group the primary's memory through
  * rate-limiter-flexible's cluster limiter, so that the workers share one budget exactly.
  */
 import { RateLimiterCluster, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
@@ -19,7 +21,7 @@ export interface RequestLimiterOptions {
   durationSeconds: number;
   /** the Redis connection to share the budget across instances */
   redis?: RedisLink;
-  /** this process is a worker of a group: the fallback is the primary's (it runs `RateLimiterClusterMaster`) */
+  /** this process is a worker of a group: without Redis (or while it is down) the primary counts (it runs `RateLimiterClusterMaster`) */
   group?: boolean;
   keyPrefix?: string;
 }
@@ -31,58 +33,56 @@ export class RequestLimiter implements RateLimiter {
   private readonly shared?: RedisWindows;
   /** the group's budget, held by the primary (WORKERS) */
   private readonly group?: RateLimiterAbstract;
-  /** this process's budget: alone, or while Redis is down */
-  private readonly local: MemoryWindows;
-  private readonly link?: RedisLink;
+  /** this process's budget, without Redis nor a group */
+  private readonly local?: MemoryWindows;
   readonly points: number;
 
   constructor(options: RequestLimiterOptions) {
     this.points = options.points;
-    this.link = options.redis;
     const common = { points: options.points, duration: options.durationSeconds, keyPrefix: options.keyPrefix ?? "music:rl" };
-    this.local = new MemoryWindows(options.points, options.durationSeconds * 1000);
     if (options.group) this.group = new RateLimiterCluster({ ...common, timeoutMs: GROUP_TIMEOUT_MS });
-    // Not connected (no offline queue): a command fails at once, and the request falls back.
-    if (options.redis) this.shared = new RedisWindows(options.redis.client, options.points, options.durationSeconds * 1000, common.keyPrefix);
+    else if (!options.redis) this.local = new MemoryWindows(options.points, options.durationSeconds * 1000);
+    // While Redis is down a worker's count goes on in the primary, from what the worker knew.
+    const fallback = this.group ? (key: string, seed: number) => this.fromGroup(key, seed) : undefined;
+    if (options.redis) this.shared = new RedisWindows(options.redis, options.points, options.durationSeconds * 1000, common.keyPrefix, fallback);
   }
 
   consumeNow(clientKey: string): RateDecision | undefined {
-    // With Redis up: from this instance's lease of the client's window, when it holds one.
-    if (this.shared) return this.link!.state === "up" ? this.shared.consumeNow(clientKey) : undefined;
-    return this.group ? undefined : this.local.consume(clientKey);
+    // With Redis: from this process's lease of the client's window, or alone while Redis is down.
+    if (this.shared) return this.shared.consumeNow(clientKey);
+    return this.local?.consume(clientKey);
   }
 
   /** Spends one point of `clientKey`'s budget. */
   async consume(clientKey: string): Promise<RateDecision> {
-    // The state is known after the start: waiting for it then would cost every request a turn.
-    if (this.shared && this.link!.state !== "down" && (this.link!.state === "up" || (await this.link!.settled()) === "up")) {
-      const outcome = await this.shared.consume(clientKey);
-      if ("decision" in outcome) return outcome.decision;
-      // Redis failed: it is skipped from now until it is back, this request included.
-      this.link!.failed(outcome.error);
-    }
-    if (!this.group) return this.local.consume(clientKey);
-    try {
-      return this.decision(true, await this.group.consume(clientKey, 1));
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return this.decision(false, rejection);
-      // The primary did not answer: let the request through.
-      return { allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 };
-    }
+    if (this.shared) return this.shared.consume(clientKey);
+    if (this.local) return this.local.consume(clientKey);
+    return this.fromGroup(clientKey);
   }
 
   dispose(): void {
-    this.local.dispose();
+    this.local?.dispose();
     this.shared?.dispose();
   }
 
   // --- internal ---
 
-  private decision(allowed: boolean, res: RateLimiterRes): RateDecision {
+  /** The primary's decision: its count of the group's requests, on top of `seed` (what Redis had counted, before it went down). */
+  private async fromGroup(clientKey: string, seed = 0): Promise<RateDecision> {
+    try {
+      return this.decision(await this.group!.consume(clientKey, 1), seed);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return this.decision(rejection, seed, false);
+      // The primary did not answer: let the request through.
+      return { allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 };
+    }
+  }
+
+  private decision(res: RateLimiterRes, seed: number, allowed = seed + res.consumedPoints <= this.points): RateDecision {
     return {
       allowed,
       limit: this.points,
-      remaining: Math.max(0, res.remainingPoints),
+      remaining: Math.max(0, this.points - seed - res.consumedPoints),
       resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
     };
   }

@@ -32,7 +32,7 @@ export class UserAgentPolicy {
 
 /** An entry as a product name: `curl/` → `curl`, `got (` → `got`, lowercase. */
 export function productName(entry: string): string {
-  return entry.trim().replace(/\s*[/(]\s*$/, "").toLowerCase();
+  return entry.trim().replace(/[/(]$/, "").trimEnd().toLowerCase();
 }
 
 // --- internal ---
@@ -46,7 +46,7 @@ function productNames(userAgent: string): string[] {
     previous = text;
     text = text.replace(/\([^()]*\)/g, " ");
   }
-  const outside = text.replace(/\(.*$/, " ").replace(/\)/g, " ");
+  const outside = text.replace(/\(.*/s, " ").replace(/\)/g, " ");
   return outside
     .split(/\s+/)
     .filter(Boolean)

@@ -2,13 +2,15 @@
  * The HTTP client every plugin talks to its upstream with in the service: the kit's upstream
  * client (`core/http/upstream-client.ts`: deadline, retries, redirects, size cap, typed
  * failures) sending with ofetch over node:http's pooled keep-alive connections
- * (`node-transport.ts`), each request noted for the envelope's `cost`.
+ * (`node-transport.ts`), each request noted for the envelope's `cost` and spending the share of
+ * the client it is sent for (`upstream-calls.ts`).
  */
 import { ofetch, type FetchResponse } from "ofetch";
 import type { UpstreamClient, UpstreamClientFactory, UpstreamClientOptions } from "../../../core/services.ts";
 import { UpstreamClientBase, type OutgoingRequest, type UpstreamDefaults } from "../../../core/http/upstream-client.ts";
+import type { ClientShares } from "../../../core/http/request-budget.ts";
 import { nodeTransport, type TransportResponse } from "./node-transport.ts";
-import { noteUpstreamCall } from "./upstream-calls.ts";
+import { currentClient, noteUpstreamCall } from "./upstream-calls.ts";
 import { readCapped } from "./read-capped.ts";
 
 export type { UpstreamDefaults };
@@ -43,11 +45,21 @@ export class HttpUpstreamClient extends UpstreamClientBase<RawAnswer> {
   }
 }
 
-/** Builds upstream clients with the configured defaults; plugins receive it as `deps.http`. */
+/**
+ * Builds upstream clients with the configured defaults; plugins receive it as `deps.http`. A
+ * client with a budget gives each client of the service `clientShare` of it (`upstream.clientShare`).
+ */
 export class HttpUpstreamClientFactory implements UpstreamClientFactory {
-  constructor(private readonly defaults: UpstreamDefaults) {}
+  private readonly shares: ClientShares;
+
+  constructor(
+    private readonly defaults: UpstreamDefaults,
+    clientShare: number,
+  ) {
+    this.shares = { part: clientShare, current: currentClient };
+  }
 
   create(options: UpstreamClientOptions): UpstreamClient {
-    return new HttpUpstreamClient(options, this.defaults);
+    return new HttpUpstreamClient(options, this.defaults, this.shares);
   }
 }

@@ -4,7 +4,9 @@
  * recording on another source, found through `/v1/match`. Full length comes first; a preview
  * copy stands in only for a song with no address at all. A copy's address is asked of its own
  * source's `/v1/song/url`, with every check that operation makes, so nothing gated is ever
- * unlocked. When no copy plays, the original answer (3002, 3001 or the preview) stands.
+ * unlocked. When no copy plays, the original answer (3002, 3001 or the preview) stands. A copy
+ * is only ever a match, and an ISRC an uploader typed never makes one alone: an upload cannot
+ * claim a label's recording to be played in its place (`core/match/recording.ts`).
  */
 import { inject, injectable } from "tsyringe";
 import type { MatchResult, PlaylistSong, Quality, SongUrl } from "../../../core/domain.ts";

@@ -3,14 +3,17 @@
  * every other enabled source that can search. The song is looked up (as `/v1/song`), each
  * other source is searched once for the song's title (`copiesQuery`), its first
  * `MATCH_WINDOW` songs through the cache, and every song there that the matcher calls the same
- * recording is a match. The answer is kept with the `match` lifetime (a minute at most when a
- * source failed), so asking again costs nothing.
+ * recording is a match (an ISRC counts alone only when both sources vouch for theirs: the
+ * plugins' `isrcs`). The answer is kept with the `match` lifetime (a minute at most when a
+ * source failed, not at all when one was refused for the client's share of its budget), so
+ * asking again costs nothing.
  */
 import { inject, injectable } from "tsyringe";
 import type { Match, MatchResult, SongDetail } from "../../../core/domain.ts";
-import { isServiceError } from "../../../core/errors.ts";
+import { isKind, isServiceError } from "../../../core/errors.ts";
 import { copiesQuery } from "../../../core/match/query.ts";
 import { recordingOf, sameRecording } from "../../../core/match/recording.ts";
+import { isrcsOf } from "../../../core/plugin.ts";
 import type { CachedAnswer, ResponseCache } from "../../../core/services.ts";
 import { Tokens } from "../../../core/tokens.ts";
 import { cacheKey } from "../cache/response-cache.ts";
@@ -45,13 +48,17 @@ export class MatchService {
     const source = this.registry.use(sourceId, "match");
     const others = this.registry.searchable().filter((other) => other !== source && (!among || (other.plugin.playback ?? "full") === "full"));
     let cost: number | undefined;
-    const lifetime = (result: MatchResult) => (result.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, this.config.cache.ttl.match) : this.config.cache.ttl.match);
+    let refused = false;
+    // A match left without a source for this client's share is this client's alone: not kept.
+    const lifetime = (result: MatchResult) =>
+      refused ? 0 : result.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, this.config.cache.ttl.match) : this.config.cache.ttl.match;
     const answer = await this.cache.fetch(
       cacheKey(`match:${source.id}`, { id, among }),
       { ttl: (value) => lifetime(value as MatchResult) },
       async (loadSignal) => {
         const made = await this.match(source, others, id, loadSignal);
         cost = made.cost;
+        refused = made.refused;
         return made.result;
       },
       signal,
@@ -62,11 +69,11 @@ export class MatchService {
 
   // --- internal ---
 
-  private async match(source: EnabledSource, others: EnabledSource[], id: string, signal: AbortSignal): Promise<{ result: MatchResult; cost: number }> {
+  private async match(source: EnabledSource, others: EnabledSource[], id: string, signal: AbortSignal): Promise<{ result: MatchResult; cost: number; refused: boolean }> {
     const started = performance.now();
     const found = await this.calls.run(source, "song", { source: source.id, id }, signal);
     const song = JSON.parse(found.json) as SongDetail;
-    const asked = recordingOf(song);
+    const asked = recordingOf(song, isrcsOf(source.plugin));
     const query = copiesQuery(song);
     const outcomes = query ? await this.searchAll.windows(others, query, signal, (other, list) => ({ other, list }), MATCH_WINDOW) : [];
 
@@ -79,14 +86,15 @@ export class MatchService {
         return;
       }
       if (outcome.cost > 0) fromUpstream = true;
+      const isrcs = isrcsOf(others[sourceIndex].plugin);
       outcome.read.list.forEach((candidate, rank) => {
-        const verdict = sameRecording(asked, recordingOf(candidate));
+        const verdict = sameRecording(asked, recordingOf(candidate, isrcs));
         if (verdict.same) matches.push({ match: { song: candidate, confidence: verdict.confidence, reason: verdict.reason }, sourceIndex, rank });
       });
     });
     matches.sort((a, b) => b.match.confidence - a.match.confidence || a.sourceIndex - b.sourceIndex || a.rank - b.rank);
     const cost = fromUpstream || failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0;
-    return { result: { song, matches: matches.map((m) => m.match), failed }, cost };
+    return { result: { song, matches: matches.map((m) => m.match), failed }, cost, refused: outcomes.some((o) => isKind(o, "shareSpent")) };
   }
 }
 

@@ -14,6 +14,7 @@
  */
 import type { Alternative, SearchSong, Song } from "../../../core/domain.ts";
 import { recordingOf, sameRecording, type Recording } from "../../../core/match/recording.ts";
+import type { IsrcOrigin } from "../../../core/plugin.ts";
 import { relevance } from "../../../core/match/relevance.ts";
 
 /** What a source's addresses are: the whole song, or a clip. */
@@ -22,6 +23,8 @@ export type Playback = "full" | "preview";
 /** One source's part of an all-search: its results in its own order. */
 export interface SourceWindow {
   playback: Playback;
+  /** who stands behind its songs' ISRCs (default: their uploaders) */
+  isrcs?: IsrcOrigin;
   list: readonly Song[];
 }
 
@@ -40,7 +43,7 @@ export function scoreWindow(query: string, window: SourceWindow, sourceIndex: nu
     // An upstream that lists a song twice shows it once.
     if (seen.has(song.id)) return;
     seen.add(song.id);
-    candidates.push({ song, recording: recordingOf(song), score: relevance(query, song), rank, sourceIndex, playability: playability(song, window.playback) });
+    candidates.push({ song, recording: recordingOf(song, window.isrcs), score: relevance(query, song), rank, sourceIndex, playability: playability(song, window.playback) });
   });
   return { candidates };
 }

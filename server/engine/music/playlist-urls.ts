@@ -2,8 +2,8 @@
  * Addresses of playlist tracks (`with_url=1`, docs/decisions.md (/v1)), within one deadline for the whole
  * request. The plugin hands over the addresses its playlist answer already carries (in bulk:
  * no extra call); a track left without one is taken from the cache of `/v1/song/url` answers
- * when it is there, else looked up through the source's `url()`, but only up to a fair share
- * of the source's request budget, so that one playlist cannot starve every other client. A
+ * when it is there, else looked up through the source's `url()`, but only up to the client's
+ * share of the source's request budget (`upstream.clientShare`), which the look-ups spend. A
  * track that is VIP, not available, over the share, failing or late gets `url: null`; one
  * whose address is a clip says `preview: true`, as its `/v1/song/url` answer does.
  *
@@ -24,12 +24,11 @@ import { combinedLife } from "../cache/response-cache.ts";
 import type { EnabledSource } from "../sources/source-registry.ts";
 import { deadline } from "../../../core/http/deadline.ts";
 import { mapWithConcurrency } from "../../../core/concurrency.ts";
+import { shareOf } from "../../../core/http/request-budget.ts";
+import { sameClient } from "../http/upstream-calls.ts";
 import { FallbackService } from "./fallback.ts";
 import { SongUrls } from "./song-urls.ts";
 import { SourceCalls } from "./source-calls.ts";
-
-/** A with_url request may spend at most this part of its source's published request budget. */
-const BUDGET_SHARE = 1 / 4;
 
 @injectable()
 export class PlaylistUrls {
@@ -43,6 +42,8 @@ export class PlaylistUrls {
   async run(source: EnabledSource, params: OperationParams<"playlist">, signal?: AbortSignal): Promise<CachedAnswer> {
     const started = performance.now();
     const time = deadline(this.config.upstream.timeoutMs, signal);
+    // The look-ups are the request's: they spend its client's shares.
+    sameClient(time.signal, signal);
     try {
       return await this.fill(source, params, time.signal, started);
     } finally {
@@ -132,10 +133,10 @@ export class PlaylistUrls {
     return spent;
   }
 
-  /** Look-ups one request may make: the configured cap, and a quarter of a declared budget. */
+  /** Look-ups one request may make: the configured cap, and a client's share of a declared budget. */
   private fairShare(source: EnabledSource): number {
     const cap = this.config.upstream.urlLookups;
-    return source.budget ? Math.min(cap, Math.max(1, Math.floor(source.budget.requests * BUDGET_SHARE))) : cap;
+    return source.budget ? Math.min(cap, shareOf(source.budget.requests, this.config.upstream.clientShare)) : cap;
   }
 }
 

@@ -2,13 +2,15 @@
  * The merged list of a search with `source=all` (docs/decisions.md, "Search across all
  * sources"): every enabled searchable source's window, asked at once, each with its own
  * deadline, merged into one ranked, de-duplicated list (`merged-search.ts`). `failed` names the
- * sources that failed or timed out; when all fail the answer is 2001 (all timed out) or 2002.
+ * sources that failed or timed out, and those whose budget this client has spent its share of;
+ * when all fail the answer is 2001 (all timed out), 4001 (every one refused for the client's
+ * share) or 2002.
  */
 import { inject, injectable } from "tsyringe";
 import type { SearchSong } from "../../../core/domain.ts";
 import { ServiceError, SourceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, withCost, type ServiceErrorLike } from "../../../core/errors.ts";
 import { deadline } from "../../../core/http/deadline.ts";
-import { searchPagingOf } from "../../../core/plugin.ts";
+import { isrcsOf, searchPagingOf } from "../../../core/plugin.ts";
 import type { CachedAnswer } from "../../../core/services.ts";
 import { Tokens } from "../../../core/tokens.ts";
 import type { AppConfig } from "../config.ts";
@@ -34,14 +36,15 @@ export class SearchAllService {
   }
 
   /**
-   * The merged list of `q`, and the upstream milliseconds it took (0 when every window came
-   * from the cache). `signal` ends the whole search early (nobody waits for it any more).
+   * The merged list of `q`, the upstream milliseconds it took (0 when every window came from
+   * the cache), and whether a source was left out for this client's share (a list for this
+   * client only). `signal` ends the whole search early (nobody waits for it any more).
    */
-  async list(sources: EnabledSource[], q: string, signal?: AbortSignal): Promise<{ merged: MergedList; cost: number }> {
+  async list(sources: EnabledSource[], q: string, signal?: AbortSignal): Promise<{ merged: MergedList; cost: number; refused: boolean }> {
     if (!sources.length) throw new SourceError("no enabled source supports search");
     const started = performance.now();
     // Each window is read and scored as it arrives: only the merge itself waits for the last one.
-    const outcomes = await this.windows(sources, q, signal, (source, list, i) => scoreWindow(q, { playback: source.plugin.playback ?? "full", list }, i));
+    const outcomes = await this.windows(sources, q, signal, (source, list, i) => scoreWindow(q, { playback: source.plugin.playback ?? "full", isrcs: isrcsOf(source.plugin), list }, i));
 
     const windows: ScoredWindow[] = [];
     const failed: string[] = [];
@@ -54,15 +57,10 @@ export class SearchAllService {
       windows.push(outcome.read);
       if (outcome.cost > 0) fromUpstream = true;
     });
-    if (failed.length === sources.length) {
-      const allTimedOut = outcomes.every((o) => isKind(o, "timeout"));
-      const error = allTimedOut
-        ? new ServiceError("timeout", `every source timed out: ${failed.join(", ")}`)
-        : new UpstreamError(`every source failed: ${failed.join(", ")}`);
-      throw withCost(error, performance.now() - started);
-    }
+    if (failed.length === sources.length) throw withCost(everyOneFailed(outcomes as ServiceErrorLike[], failed), performance.now() - started);
     const merged = { failed, list: mergeScored(windows) };
-    return { merged, cost: fromUpstream || failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0 };
+    const refused = outcomes.some((o) => isKind(o, "shareSpent"));
+    return { merged, cost: fromUpstream || failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0, refused };
   }
 
   /**
@@ -104,4 +102,14 @@ export class SearchAllService {
       time.dispose();
     }
   }
+}
+
+/** The failure of a search every source failed: 2001 when all timed out, 4001 when all refused this client's share, else 2002. */
+function everyOneFailed(errors: ServiceErrorLike[], failed: string[]): ServiceErrorLike {
+  if (errors.every((e) => e.kind === "timeout")) return new ServiceError("timeout", `every source timed out: ${failed.join(", ")}`);
+  if (errors.every((e) => e.kind === "shareSpent")) {
+    const retryAfterSeconds = Math.min(...errors.map((e) => e.retryAfterSeconds ?? 60));
+    return new ServiceError("shareSpent", `this client's share of the request budget of every source is spent (${failed.join(", ")}); answers already cached are still served, new ones again in ${retryAfterSeconds} s`, { retryAfterSeconds });
+  }
+  return new UpstreamError(`every source failed: ${failed.join(", ")}`);
 }

@@ -69,18 +69,23 @@ export class SearchService {
     return this.pastWindow(source, params, windowOf, signal);
   }
 
-  /** A page of the merged list of every searchable source. */
+  /**
+   * A page of the merged list of every searchable source. A list left without a source for
+   * this client's share is this client's alone: not kept, so the next client's has it.
+   */
   private all(sources: EnabledSource[], params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
     const { search } = this.config.cache.ttl;
-    const lifetime = (merged: MergedList) => (merged.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, search) : search);
     return this.cut("all", params, signal, async (loadSignal) => {
       let cost: number | undefined;
+      let refused = false;
+      const lifetime = (merged: MergedList) => (refused ? 0 : merged.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, search) : search);
       const answer = await this.cache.fetch(
         cacheKey("search-all:all", { q: params.q }),
         { ttl: (merged) => lifetime(merged as MergedList) },
         async (listSignal) => {
           const built = await this.searchAll.list(sources, params.q, listSignal);
           cost = built.cost;
+          refused = built.refused;
           return built.merged;
         },
         loadSignal,

@@ -11,7 +11,7 @@
 import { inject, injectable } from "tsyringe";
 import type { z } from "zod";
 import type { PlaylistDetail, SongUrl } from "../../../core/domain.ts";
-import { UpstreamParseError, UpstreamTimeoutError, isServiceError, isUpstreamFailure } from "../../../core/errors.ts";
+import { UpstreamParseError, UpstreamTimeoutError, isServiceError, isUpstreamFailure, loggedMessage } from "../../../core/errors.ts";
 import { deadline } from "../../../core/http/deadline.ts";
 import { expiryFromUrl } from "../../../core/mapping/expiry.ts";
 import { OPERATIONS, type OperationName, type OperationParams } from "../../../core/operations.ts";
@@ -23,6 +23,7 @@ import type { AppConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { MusicMetrics } from "../metrics/music-metrics.ts";
 import type { EnabledSource } from "../sources/source-registry.ts";
+import { boundNames } from "./bounded-names.ts";
 
 /** What a call may change of the table's plain plugin call. */
 export interface CallOptions {
@@ -98,7 +99,7 @@ export class SourceCalls {
     } catch (error) {
       // A load nobody waits for any more was cut short, whatever it threw.
       outcome = loadSignal.aborted ? "aborted" : isServiceError(error) ? error.kind : "internal";
-      if (isUpstreamFailure(error) && !loadSignal.aborted) this.log.warn(`${sourceId} ${what}: ${(error as Error).message}`);
+      if (isUpstreamFailure(error) && !loadSignal.aborted) this.log.warn(`${sourceId} ${what}: ${loggedMessage(error)}`);
       throw error;
     } finally {
       time.dispose();
@@ -118,10 +119,13 @@ export function urlTtl(url: { expireAt: number | null }, max: number): number {
   return Math.max(0, Math.min(max, url.expireAt - Math.floor(Date.now() / 1000) - 60));
 }
 
-/** Plugin output that does not match the domain schema is an upstream answer we cannot use (2003). */
+/**
+ * Plugin output that does not match the domain schema is an upstream answer we cannot use
+ * (2003); what does is kept with its names bounded (`bounded-names.ts`).
+ */
 export function validate<T>(sourceId: string, name: string, schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) return boundNames(result.data);
   const issue = result.error.issues[0];
   throw new UpstreamParseError(`${sourceId} answered data that does not match ${name} (${issue.path.join(".") || "(root)"}: ${issue.message})`);
 }

@@ -48,7 +48,8 @@ export class ShareService {
  */
 export function normaliseDir(dir: string): string {
   if (dir !== "" && !dir.startsWith("/")) throw new InputError("dir must be / or a path starting with /");
-  const trimmed = posix.normalize(dir || "/").replace(/\/+$/, "");
+  // normalize leaves one `/` at most at the end.
+  const trimmed = posix.normalize(dir || "/").replace(/\/$/, "");
   return trimmed === "" ? "/" : trimmed;
 }
 

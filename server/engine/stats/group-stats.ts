@@ -1,26 +1,39 @@
 /**
- * Statistics of a `WORKERS` group without Redis: each worker counts in memory, and the totals
- * are summed by the primary when asked. A worker asks the primary, which asks every worker for
- * its figures at that moment (an IPC round trip each, only when `/v1/status` is asked, never
- * on the hot path) and sums them: exact. Workers also report every few seconds, so that the
- * counts of a worker that died stay in the totals (as of its last report); its cache entries,
- * gone with it, do not.
+ * Statistics of a `WORKERS` group without Redis. Each worker counts in memory and reports to
+ * the primary: its cache counters as they stand (so a report can be lost or repeated without
+ * changing the sums) and the origins counted since its last report, a delta of at most
+ * `ORIGINS_PER_HOUR` counters per hour it spans (a report covers seconds: one hour, two when the
+ * hour turns), whatever origins callers make up. The primary adds the deltas into the group's
+ * hourly counters, so that nothing is ever sent whole.
+ *
+ * Workers report every few seconds, so that the counts of a worker that died stay in the
+ * totals (as of its last report); its cache entries, gone with it, do not. When `/v1/status`
+ * is asked, the primary asks every worker to report at once (an IPC round trip each, never on
+ * the hot path) and then sums: exact.
  */
-import type { StatsTotals } from "../../../core/services.ts";
+import type { CacheCounts, StatsTotals } from "../../../core/services.ts";
 import type { Channel } from "../cluster/channel.ts";
 import { addCounts, zeroCounts } from "./cache-counts.ts";
-import { LocalStats, type Figures } from "./local-stats.ts";
-import { HourlyOriginCounts } from "./hourly-origins.ts";
+import { LocalStats } from "./local-stats.ts";
+import { HourlyOriginCounts, type HourCount } from "./hourly-origins.ts";
 
 const REPORT_MS = 5000;
 /** how long a worker waits for the group's totals before answering with its own */
 const TOTALS_TIMEOUT_MS = 1000;
-/** how long the primary waits for one worker's figures before using its last report */
+/** how long the primary waits for one worker's report before using its last one */
 const FIGURES_TIMEOUT_MS = 500;
+
+/** What a worker sends the primary. */
+export interface Report extends CacheCounts {
+  entries: number;
+  /** the origins counted since the last report */
+  origins: HourCount[];
+}
 
 /** The worker side. */
 export class GroupStats extends LocalStats {
   private readonly timer: NodeJS.Timeout;
+  private readonly unreported: HourlyOriginCounts;
   private asking?: Promise<StatsTotals>;
 
   constructor(
@@ -29,9 +42,24 @@ export class GroupStats extends LocalStats {
     now: () => number = Date.now,
   ) {
     super(entries, now);
-    channel.handle("figures", () => this.figures());
-    this.timer = setInterval(() => void this.figures().then((figures) => channel.call("report", figures, TOTALS_TIMEOUT_MS)).catch(() => undefined), REPORT_MS);
+    this.unreported = new HourlyOriginCounts(now);
+    // Answered once the report is sent: the primary reads it before this answer.
+    channel.handle("figures", () => this.report());
+    this.timer = setInterval(() => void this.report(), REPORT_MS);
     this.timer.unref();
+  }
+
+  override countOrigin(origin: string): void {
+    super.countOrigin(origin);
+    this.unreported.add(origin);
+  }
+
+  /** Sends the primary what this worker counted; resolves once it is sent. */
+  async report(): Promise<void> {
+    const entries = await this.entries().catch(() => 0);
+    const report: Report = { ...this.local, entries, origins: this.unreported.drain() };
+    // The primary adds a report when it arrives, answered in time or not: nothing is sent twice.
+    this.channel.call("report", report, TOTALS_TIMEOUT_MS).catch(() => undefined);
   }
 
   /** The group's totals; this worker's own if the primary does not answer. */
@@ -49,48 +77,39 @@ export class GroupStats extends LocalStats {
   }
 }
 
-/** The primary side: the workers' latest figures and the counts of those that died. */
+/** The primary side: the workers' latest counters, the counts of those that died, the group's origins. */
 export class GroupTotals {
-  private readonly latest = new Map<number, Figures>();
+  private readonly latest = new Map<number, CacheCounts & { entries: number }>();
   private readonly retired = zeroCounts();
-  private readonly retiredOrigins: HourlyOriginCounts;
+  private readonly origins: HourlyOriginCounts;
 
   constructor(now: () => number = Date.now) {
-    this.retiredOrigins = new HourlyOriginCounts(now);
+    this.origins = new HourlyOriginCounts(now);
   }
 
   /** Serves one worker's channel: its reports, and its requests for the totals. */
   serve(workerId: number, channel: Channel, everyone: () => Iterable<[number, Channel]>): void {
-    channel.handle("report", (figures: Figures) => void this.latest.set(workerId, figures));
+    channel.handle("report", ({ origins, ...counts }: Report) => {
+      this.latest.set(workerId, counts);
+      this.origins.merge(origins);
+    });
     channel.handle("totals", () => this.sum(everyone()));
   }
 
-  /** A worker is gone: its counts stay, as of its last figures. */
+  /** A worker is gone: its counts stay, as of its last report. */
   retire(workerId: number): void {
     const last = this.latest.get(workerId);
     this.latest.delete(workerId);
-    if (!last) return;
-    addCounts(this.retired, last);
-    this.retiredOrigins.merge(last.origins);
+    if (last) addCounts(this.retired, last);
   }
 
   async sum(workers: Iterable<[number, Channel]>): Promise<StatsTotals> {
-    await Promise.all(
-      [...workers].map(([id, channel]) =>
-        channel.call<Figures>("figures", undefined, FIGURES_TIMEOUT_MS).then(
-          (figures) => void this.latest.set(id, figures),
-          () => undefined,
-        ),
-      ),
-    );
-    const origins = new HourlyOriginCounts();
-    origins.merge(this.retiredOrigins.entries());
+    await Promise.all([...workers].map(([, channel]) => channel.call("figures", undefined, FIGURES_TIMEOUT_MS).catch(() => undefined)));
     const totals = { ...this.retired, entries: 0 };
-    for (const figures of this.latest.values()) {
-      addCounts(totals, figures);
-      totals.entries += figures.entries;
-      origins.merge(figures.origins);
+    for (const counts of this.latest.values()) {
+      addCounts(totals, counts);
+      totals.entries += counts.entries;
     }
-    return { ...totals, origins: origins.top() };
+    return { ...totals, origins: this.origins.top() };
   }
 }

@@ -1,109 +1,139 @@
 /**
- * Requests per origin in hourly buckets, so that "the last 24 hours" is exact to the hour:
- * the current hour and the 23 before it. Counting is one Map update; the memory is bounded
- * whatever origins callers make up.
+ * Requests per origin in hourly buckets, so that "the last 24 hours" is exact to the hour: the
+ * current hour and the 23 before it. Each hour is a sketch of `ORIGINS_PER_HOUR` counters
+ * (`origin-sketch.ts`): counting is a Map update, and the memory is bounded whatever origins
+ * callers make up.
+ *
+ * Reading the top costs the current hour's counters, not the window's: the 23 hours before it
+ * are summed once (again when the hour turns or counts for one of them arrive late) and kept as
+ * their sums and their top list. An origin of the window's top is in the past hours' top or
+ * among this hour's counters, so those are the only candidates.
  */
 import type { OriginCount } from "../../../core/domain.ts";
+import { OriginSketch } from "./origin-sketch.ts";
 
 export const HOUR_MS = 3_600_000;
 /** hourly buckets in the window: this hour and the 23 before it */
 export const WINDOW_HOURS = 24;
 export const TOP_ORIGINS = 20;
 /**
- * Distinct origins kept per hour. `origin` is whatever callers send: past this many in one
- * hour the least counted half is dropped, so a flood of made-up origins costs bounded memory
- * and can only push out origins rarer than itself.
+ * Counters per hour. An origin's requests in the window are reported as what it surely had,
+ * short of the truth by at most N / 1000 per hour it was counted in (N: that hour's requests of
+ * every origin), for each sketch they went through (a worker's and the primary's, or an
+ * instance's and Redis's): 0.1 % of the traffic, and nothing for an origin that was never
+ * pushed out.
  */
-export const MAX_ORIGINS_PER_HOUR = 10_000;
+export const ORIGINS_PER_HOUR = 1000;
 
-/** One count: the hour (ms since the epoch / HOUR_MS), the origin, the requests. */
-export type HourCount = [hour: number, origin: string, requests: number];
+/** One counter: the hour (ms since the epoch / HOUR_MS), the origin, its count and error. */
+export type HourCount = [hour: number, origin: string, count: number, error: number];
+
+interface PastSums {
+  /** the hour they were summed for (the current one, left out) */
+  hour: number;
+  sums: Map<string, number>;
+  top: OriginCount[];
+}
 
 /** Counts per origin per hour, the last `WINDOW_HOURS` hours kept. */
 export class HourlyOriginCounts {
-  private readonly buckets = new Map<number, Map<string, number>>();
-  private hour = -1;
-  private current = new Map<string, number>();
+  private readonly buckets = new Map<number, OriginSketch>();
+  private past?: PastSums;
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  add(origin: string, requests = 1, hour = Math.floor(this.now() / HOUR_MS)): void {
-    let bucket = this.current;
-    if (hour !== this.hour) bucket = this.bucket(hour);
-    const count = bucket.get(origin);
-    if (count === undefined && bucket.size >= MAX_ORIGINS_PER_HOUR) prune(bucket);
-    bucket.set(origin, (count ?? 0) + requests);
+  add(origin: string, count = 1, hour = this.hour(), error = 0): void {
+    let bucket = this.buckets.get(hour);
+    if (!bucket) {
+      if (hour < this.hour() - WINDOW_HOURS + 1) return;
+      this.buckets.set(hour, (bucket = new OriginSketch(ORIGINS_PER_HOUR)));
+      this.expire();
+    }
+    bucket.add(origin, count, error);
+    if (hour !== this.past?.hour) this.past = undefined;
   }
 
-  /** Adds counts taken elsewhere (another worker's, or ones that could not be sent). */
+  /** Adds counters taken elsewhere (another worker's, or ones that could not be sent). */
   merge(counts: Iterable<HourCount>): void {
-    const oldest = Math.floor(this.now() / HOUR_MS) - WINDOW_HOURS + 1;
-    for (const [hour, origin, requests] of counts) if (hour >= oldest) this.add(origin, requests, hour);
+    for (const [hour, origin, count, error] of counts) this.add(origin, count, hour, error);
   }
 
-  /** Every count of the window, e.g. to send to another process. */
+  /** Puts an hour's counters as read elsewhere (Redis) in place of this hour's. */
+  replace(hour: number, counts: Iterable<[origin: string, count: number, error: number]>): void {
+    this.buckets.delete(hour);
+    if (hour !== this.past?.hour) this.past = undefined;
+    for (const [origin, count, error] of counts) this.add(origin, count, hour, error);
+  }
+
+  /** Every counter of the window, e.g. to send to another process. */
   entries(): HourCount[] {
     this.expire();
     const out: HourCount[] = [];
-    for (const [hour, bucket] of this.buckets) for (const [origin, requests] of bucket) out.push([hour, origin, requests]);
+    for (const [hour, bucket] of this.buckets) for (const [origin, { count, error }] of bucket.entries()) out.push([hour, origin, count, error]);
     return out;
   }
 
-  /** Every count, forgotten here: what has not been sent to Redis yet. */
+  /** Every counter, forgotten here: what has not been sent yet. */
   drain(): HourCount[] {
     const out = this.entries();
     this.buckets.clear();
-    this.hour = -1;
-    this.current = new Map();
+    this.past = undefined;
     return out;
   }
 
+  /** Counters held, every hour together (at most `WINDOW_HOURS` × `ORIGINS_PER_HOUR`). */
   get size(): number {
     let size = 0;
     for (const bucket of this.buckets.values()) size += bucket.size;
     return size;
   }
 
-  top(limit = TOP_ORIGINS): OriginCount[] {
-    return topOrigins(this.entries(), limit);
+  /** The `TOP_ORIGINS` origins with the most requests (surely had) in the window. */
+  top(): OriginCount[] {
+    const hour = this.hour();
+    this.expire();
+    if (this.past?.hour !== hour) this.past = this.sumPast(hour);
+    const { sums, top } = this.past;
+    const candidates = new Map(top.map(({ origin, requests }) => [origin, requests]));
+    for (const [origin, { count, error }] of this.buckets.get(hour)?.entries() ?? []) candidates.set(origin, (sums.get(origin) ?? 0) + count - error);
+    return topOrigins(candidates);
   }
 
   // --- internal ---
 
-  private bucket(hour: number): Map<string, number> {
-    let bucket = this.buckets.get(hour);
-    if (!bucket) this.buckets.set(hour, (bucket = new Map()));
-    if (hour > this.hour) {
-      this.hour = hour;
-      this.current = bucket;
-      this.expire();
+  private hour(): number {
+    return Math.floor(this.now() / HOUR_MS);
+  }
+
+  private sumPast(hour: number): PastSums {
+    const sums = new Map<string, number>();
+    for (const [h, bucket] of this.buckets) {
+      if (h === hour) continue;
+      for (const [origin, { count, error }] of bucket.entries()) sums.set(origin, (sums.get(origin) ?? 0) + count - error);
     }
-    return bucket;
+    return { hour, sums, top: topOrigins(sums) };
   }
 
   private expire(): void {
-    const oldest = Math.floor(this.now() / HOUR_MS) - WINDOW_HOURS + 1;
-    for (const hour of this.buckets.keys()) if (hour < oldest) this.buckets.delete(hour);
+    const oldest = this.hour() - WINDOW_HOURS + 1;
+    for (const hour of this.buckets.keys()) if (hour < oldest) this.buckets.delete(hour), (this.past = undefined);
   }
 }
 
-/** The most requested origins of some counts: by requests, then by name. */
-export function topOrigins(counts: Iterable<HourCount | [origin: string, requests: number]>, limit = TOP_ORIGINS): OriginCount[] {
-  const sums = new Map<string, number>();
-  for (const count of counts) {
-    const [origin, requests] = count.length === 3 ? [count[1], count[2]] : count;
-    sums.set(origin, (sums.get(origin) ?? 0) + requests);
+/** The most requested origins of some sums: by requests, then by name; none with nothing surely counted. */
+export function topOrigins(sums: Iterable<[origin: string, requests: number]>, limit = TOP_ORIGINS): OriginCount[] {
+  // One pass keeping the best `limit` in order: the sums may be a day's thousands of counters.
+  const best: [string, number][] = [];
+  for (const entry of sums) {
+    if (entry[1] <= 0 || (best.length === limit && !ranksBefore(entry, best[limit - 1]))) continue;
+    let at = best.length;
+    while (at > 0 && ranksBefore(entry, best[at - 1])) at--;
+    best.splice(at, 0, entry);
+    if (best.length > limit) best.pop();
   }
-  return [...sums]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .slice(0, limit)
-    .map(([origin, requests]) => ({ origin, requests }));
+  return best.map(([origin, requests]) => ({ origin, requests }));
 }
 
-// --- internal ---
-
-function prune(bucket: Map<string, number>): void {
-  const kept = [...bucket].sort((a, b) => b[1] - a[1]).slice(0, Math.floor(MAX_ORIGINS_PER_HOUR / 2));
-  bucket.clear();
-  for (const [origin, requests] of kept) bucket.set(origin, requests);
+function ranksBefore(a: [string, number], b: [string, number]): boolean {
+  return a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
 }

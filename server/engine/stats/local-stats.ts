@@ -3,15 +3,9 @@
  * The group (`group-stats.ts`) and Redis (`redis-stats.ts`) variants count the same way and
  * differ only in where the other processes' counts come from.
  */
-import type { CacheCounts, SharedStats, StatsTotals } from "../../../core/services.ts";
+import type { SharedStats, StatsTotals } from "../../../core/services.ts";
 import { zeroCounts } from "./cache-counts.ts";
-import { HourlyOriginCounts, type HourCount } from "./hourly-origins.ts";
-
-/** What one process counted, as sent to another process. */
-export interface Figures extends CacheCounts {
-  entries: number;
-  origins: HourCount[];
-}
+import { HourlyOriginCounts } from "./hourly-origins.ts";
 
 export class LocalStats implements SharedStats {
   readonly local = zeroCounts();
@@ -31,11 +25,6 @@ export class LocalStats implements SharedStats {
 
   async totals(): Promise<StatsTotals> {
     return { ...this.local, entries: await this.entries().catch(() => 0), origins: this.origins.top() };
-  }
-
-  /** This process's figures, to be summed with its siblings'. */
-  async figures(): Promise<Figures> {
-    return { ...this.local, entries: await this.entries().catch(() => 0), origins: this.origins.entries() };
   }
 
   async close(): Promise<void> {}

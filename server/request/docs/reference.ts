@@ -16,11 +16,11 @@ export const MEANING: Record<number, [string, string]> = {
   1003: ["capability", "the source does not support the operation"],
   1004: ["method", "any method but GET or HEAD (with Allow: GET, HEAD)"],
   2001: ["timeout", "the upstream did not answer in time"],
-  2002: ["upstream", "the upstream failed (network error, 5xx, quota)"],
+  2002: ["upstream", "the upstream failed (network error, 5xx, quota, its request budget used up); the message names the upstream and what failed"],
   2003: ["parse", "the upstream answered something that cannot be understood"],
   3001: ["not found", "unknown id, a song without lyrics, a song without a public address, an unknown path"],
   3002: ["VIP/paid", "song/url of a VIP, paid or gated song: no address is given"],
-  4001: ["rate limited", "over the rate limit (with Retry-After)"],
+  4001: ["rate limited", "over the rate limit, or this client's share of an upstream's request budget is spent and nothing cached stands in (with Retry-After)"],
   4002: ["user-agent blocked", "the user-agent is a default one of an HTTP library"],
   5000: ["internal", "a bug; the message never leaks internals"],
 };

@@ -7,6 +7,7 @@
 import cluster from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
 import type { MusicMetrics } from "../../engine/metrics/music-metrics.ts";
+import { keptFor } from "./scrape-cache.ts";
 
 /** The call a worker makes of the primary. */
 export const GROUP_METRICS = "metrics";
@@ -23,8 +24,8 @@ export function offerMetrics(metrics: MusicMetrics): void {
   }
 }
 
-/** In the primary: the handler of the workers' `metrics` calls. */
-export function groupMetricsHandler(): () => Promise<string> {
+/** In the primary: the handler of the workers' `metrics` calls; a gathered text is answered again for `cacheMs`. */
+export function groupMetricsHandler(cacheMs: number): () => Promise<string> {
   const aggregator = new AggregatorRegistry();
-  return () => aggregator.clusterMetrics();
+  return keptFor(cacheMs, () => aggregator.clusterMetrics());
 }

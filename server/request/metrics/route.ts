@@ -2,8 +2,9 @@
  * `GET /metrics`: the Prometheus text format, for a scraper (no origin, no user-agent rule, no
  * rate limit, no access line unless config `log.probes`). With config `metrics.token` (env
  * `METRICS_TOKEN`) only `Authorization: Bearer <token>` is answered; others get 401. In a
- * worker of a group the answer is the group's (`group.ts`). With `metrics.enabled: false`
- * there is no such route (404) and nothing is counted.
+ * worker of a group the answer is the group's (`group.ts`). A rendered text is answered again
+ * for `metrics.cacheMs` (`scrape-cache.ts`). With `metrics.enabled: false` there is no such
+ * route (404) and nothing is counted.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { H3 } from "h3";
@@ -12,18 +13,21 @@ import { textAnswer, type Answer } from "../answer.ts";
 import type { HttpFront } from "../http-front.ts";
 import { PROBE } from "../probes.ts";
 import { GROUP_METRICS, GROUP_METRICS_TIMEOUT_MS } from "./group.ts";
+import { keptFor } from "./scrape-cache.ts";
 
 export function registerMetricsRoute(app: H3, front: HttpFront): void {
   const { metrics } = front.config;
   if (!metrics.enabled) return;
   const registry = front.musicMetrics.registry;
+  // In a group the primary renders, and keeps what it rendered (`group.ts`).
+  const render = keptFor(metrics.cacheMs, () => registry.metrics());
   app.all(
     "/metrics",
     async (event) => {
       if (metrics.token && !bearerMatches(event.req.headers.get("authorization"), metrics.token)) {
         return text(401, "401 unauthorized: /metrics needs Authorization: Bearer <config metrics.token>\n", { "www-authenticate": 'Bearer realm="metrics"' });
       }
-      if (!front.group) return text(200, await registry.metrics(), {}, registry.contentType);
+      if (!front.group) return text(200, await render(), {}, registry.contentType);
       try {
         return text(200, await front.group.call<string>(GROUP_METRICS, null, GROUP_METRICS_TIMEOUT_MS), {}, registry.contentType);
       } catch (error) {

@@ -20,7 +20,7 @@ export function v1Data(dataJson: string, source: string | null, cost: number, ca
 export function v1Failure(error: ServiceErrorLike, source: string | null, callback: string | undefined, freshness: Freshness = NEVER): Answer {
   const code = ERROR_CODES[error.kind];
   const answer = v1Answer(code, JSON.stringify({ code, message: error.message, data: null, source, cost: error.cost ?? 0 }), callback, freshness);
-  if (error.kind === "rateLimited" && error.retryAfterSeconds !== undefined) answer.headers["retry-after"] = String(error.retryAfterSeconds);
+  if ((error.kind === "rateLimited" || error.kind === "shareSpent") && error.retryAfterSeconds !== undefined) answer.headers["retry-after"] = String(error.retryAfterSeconds);
   if (error.kind === "method") answer.headers.allow = "GET, HEAD";
   return answer;
 }

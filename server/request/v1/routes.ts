@@ -13,6 +13,7 @@ import type { Answer } from "../answer.ts";
 import { callbackOf, exchangeOf, type Exchange } from "../exchange.ts";
 import type { HttpFront } from "../http-front.ts";
 import { NEVER, REVALIDATE, entryFreshness, sharedCacheable } from "../http-caching.ts";
+import { nameClient } from "../../engine/http/upstream-calls.ts";
 import type { RoutePolicy } from "../route-policy.ts";
 import { v1Data } from "./envelope.ts";
 
@@ -52,6 +53,8 @@ async function runOperation(event: H3Event, policy: RoutePolicy, front: HttpFron
   const source = params.data.source;
   ex.source = source;
   ex.sharedCacheable = sharedCacheable(op);
+  // The loads this request starts spend its client's shares of the upstreams' budgets.
+  nameClient(event.req.signal, ex.client);
   const cached = await front.music.run(name, params.data as never, event.req.signal);
   const freshness = ex.sharedCacheable ? entryFreshness(cached.expiresAt, cached.staleSeconds) : NEVER;
   const answer = v1Data(cached.json, source, cached.cost, callback, freshness);

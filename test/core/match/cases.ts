@@ -4,8 +4,10 @@
  * `- Single` albums), Audius (free-form uploads: `Artist - Title`, `(Official Audio)`, `sped
  * up`) and the Internet Archive (file tags or file names, concert items titled `Live at …`).
  * Half of them are hard negatives: pairs that look alike and are not the same recording.
+ * ISRCs are an uploader's unless a case says its sources vouch for them (Deezer, iTunes).
  */
 import type { MatchableSong } from "../../../core/match/recording.ts";
+import type { IsrcOrigin } from "../../../core/plugin.ts";
 
 export interface MatchCase {
   /** what the pair shows */
@@ -15,6 +17,8 @@ export interface MatchCase {
   same: boolean;
   /** for the same recording: what decided it */
   reason?: "isrc" | "metadata";
+  /** who stands behind each side's ISRC (default: uploaders, both) */
+  isrcs?: [IsrcOrigin, IsrcOrigin];
 }
 
 const song = (name: string, artist: string | string[], duration: number, album = "", isrc?: string): MatchableSong => ({
@@ -25,9 +29,18 @@ const song = (name: string, artist: string | string[], duration: number, album =
   ...(isrc ? { isrc } : {}),
 });
 
-const same = (name: string, a: MatchableSong, b: MatchableSong, reason: "isrc" | "metadata" = "metadata"): MatchCase => ({ name, a, b, same: true, reason });
-const different = (name: string, a: MatchableSong, b: MatchableSong): MatchCase => ({ name, a, b, same: false });
+const same = (name: string, a: MatchableSong, b: MatchableSong, reason: "isrc" | "metadata" = "metadata", isrcs?: [IsrcOrigin, IsrcOrigin]): MatchCase => ({
+  name, a, b, same: true, reason, isrcs,
+});
+const different = (name: string, a: MatchableSong, b: MatchableSong, isrcs?: [IsrcOrigin, IsrcOrigin]): MatchCase => ({ name, a, b, same: false, isrcs });
 
+/** A label's song, and uploads claiming its ISRC: the attack on `fallback=1` (issue 38). */
+const PAPER_PLANES = song("Paper Planes", "M.I.A.", 204, "Kala", "GBBKS0700567");
+const claim = (name: string, artist: string, duration: number) => song(name, artist, duration, "", "GBBKS0700567");
+const SCAM = claim("Paper Planes (FREE crypto at scam.example)", "scam.example", 30);
+const LABEL_AND_UPLOAD: [IsrcOrigin, IsrcOrigin] = ["vouched", "uploader"];
+
+const HARDER = song("Harder Better Faster Stronger", "Daft Punk", 224, "Discovery", "GBDUW0000059");
 const DEAD_1977 = "Grateful Dead Live at Springfield Civic Center Arena on 1977-04-23";
 
 export const SAME_RECORDING: MatchCase[] = [
@@ -52,9 +65,20 @@ export const SAME_RECORDING: MatchCase[] = [
   ),
   same("a featured artist in the artist string and a with credit", song("One Kiss", "Calvin Harris feat. Dua Lipa", 214), song("One Kiss (with Dua Lipa)", ["Calvin Harris", "Dua Lipa"], 214)),
   same(
-    "equal ISRCs decide, whatever the uploader wrote",
-    song("Harder Better Faster Stronger", "Daft Punk", 224, "Discovery", "GBDUW0000059"),
-    song("Harder, Better, Faster, Stronger (Official Audio)", "daftpunk", 226, "", "GB-DUW-00-00059"),
+    "equal ISRCs of two label catalogues decide, whatever the titles, credits and lengths say",
+    HARDER,
+    song("Harder, Better, Faster, Stronger (Album Version) [Remastered]", ["Thomas Bangalter", "Guy-Manuel de Homem-Christo"], 230, "", "GB-DUW-00-00059"),
+    "isrc",
+    ["vouched", "vouched"],
+  ),
+  same("an upload's ISRC equal to a label's, with title, artist and length agreeing", HARDER, song("Harder, Better, Faster, Stronger (Official Audio)", "daftpunk", 226, "", "GBDUW0000059"), "isrc", [
+    "vouched",
+    "uploader",
+  ]),
+  same(
+    "two uploads with one ISRC, the metadata agreeing",
+    song("Night Ferry", "The Quiet Harbour", 262, "", "QZHRB2200011"),
+    song("The Quiet Harbour - Night Ferry (Official Audio)", "The Quiet Harbour", 263, "", "QZHRB2200011"),
     "isrc",
   ),
   same("lengths three seconds apart", song("Crossing", "The Quiet Harbour", 191), song("Crossing", "The Quiet Harbour", 194)),
@@ -125,6 +149,12 @@ export const HARD_NEGATIVES: MatchCase[] = [
     song("Paper Lanterns", "Marlow Vane", 241, "", "QZAAA2400001"),
     song("Paper Lanterns", "Marlow Vane", 241, "", "QZAAA2400002"),
   ),
+  different("an upload claiming a label's ISRC, titled otherwise, by another artist, 30 s long", PAPER_PLANES, SCAM, LABEL_AND_UPLOAD),
+  different("an upload claiming a label's ISRC, its title and artist right, another length", PAPER_PLANES, claim("Paper Planes", "M.I.A.", 30), LABEL_AND_UPLOAD),
+  different("an upload claiming a label's ISRC under another artist", PAPER_PLANES, claim("Paper Planes", "DJ Scam", 204), LABEL_AND_UPLOAD),
+  different("an upload claiming a label's ISRC for a version", PAPER_PLANES, claim("Paper Planes (Sped Up)", "M.I.A.", 204), LABEL_AND_UPLOAD),
+  different("two uploads with one ISRC, titled differently", claim("Paper Planes", "M.I.A.", 204), SCAM),
+  different("a label's ISRC and an upload's other one, the metadata agreeing", PAPER_PLANES, song("Paper Planes", "M.I.A.", 204, "Kala", "GBBKS0700568"), LABEL_AND_UPLOAD),
   different("a demo", song("Tern (Demo)", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
   different("a mono mix and a stereo remaster", song("Help! (Mono)", "The Beatles", 139), song("Help! (Remastered 2009)", "The Beatles", 139)),
   different("a re-recording", song("Love Story (Taylor's Version)", "Taylor Swift", 235), song("Love Story", "Taylor Swift", 235)),

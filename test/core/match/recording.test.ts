@@ -1,7 +1,7 @@
 /** The recording matcher against its case table, and the rules behind it one by one. */
 import { describe, expect, it } from "vitest";
-import { DURATION_TOLERANCE_S, normalIsrc, recordingOf, sameRecording, sameSong } from "../../../core/match/recording.ts";
-import { HARD_NEGATIVES, MATCH_CASES, SAME_RECORDING } from "./cases.ts";
+import { DURATION_TOLERANCE_S, ISRC_HINT_CONFIDENCE, normalIsrc, recordingOf, sameRecording, sameSong } from "../../../core/match/recording.ts";
+import { HARD_NEGATIVES, MATCH_CASES, SAME_RECORDING, type MatchCase } from "./cases.ts";
 
 describe("the case table", () => {
   it("holds at least 40 pairs, half of them hard negatives", () => {
@@ -10,29 +10,48 @@ describe("the case table", () => {
     expect(new Set(MATCH_CASES.map((c) => c.name)).size).toBe(MATCH_CASES.length);
   });
 
+  /** The pair's verdict asked both ways (with each side's ISRCs vouched for as the case says). */
+  const bothWays = (c: MatchCase) => {
+    const [a, b] = c.isrcs ?? ["uploader", "uploader"];
+    return [sameSong(c.a, c.b, [a, b]), sameSong(c.b, c.a, [b, a])];
+  };
+
   it.each(SAME_RECORDING.map((c) => [c.name, c] as const))("same recording: %s", (_, c) => {
-    const verdict = sameSong(c.a, c.b);
+    const [verdict, reversed] = bothWays(c);
     expect(verdict).toMatchObject({ same: true, reason: c.reason });
     // The verdict does not depend on which side is asked first.
-    expect(sameSong(c.b, c.a)).toEqual(verdict);
+    expect(reversed).toEqual(verdict);
     if (verdict.same) expect(verdict.confidence).toBeGreaterThan(0.5);
   });
 
   it.each(HARD_NEGATIVES.map((c) => [c.name, c] as const))("not the same recording: %s", (_, c) => {
-    expect(sameSong(c.a, c.b).same).toBe(false);
-    expect(sameSong(c.b, c.a).same).toBe(false);
+    expect(bothWays(c).map((v) => v.same)).toEqual([false, false]);
   });
 });
 
 describe("rules", () => {
   const base = { name: "Paper Lanterns", artist: ["Marlow Vane"], album: "Tidal Lines", duration: 241 };
 
-  it("confidence: 1 for an ISRC, 0.95 for equal lengths falling to 0.80 at the tolerance, a little more for the same album", () => {
-    expect(sameSong({ ...base, isrc: "QZAAA2400001" }, { ...base, name: "Other", isrc: "qz-aaa-24-00001" })).toEqual({ same: true, reason: "isrc", confidence: 1 });
+  it("confidence: 1 for vouched ISRCs, 0.99 for an uploader's with the metadata agreeing, 0.95 for equal lengths falling to 0.80 at the tolerance, a little more for the same album", () => {
+    expect(sameSong({ ...base, isrc: "QZAAA2400001" }, { ...base, name: "Other", isrc: "qz-aaa-24-00001" }, ["vouched", "vouched"])).toEqual({ same: true, reason: "isrc", confidence: 1 });
+    expect(sameSong({ ...base, isrc: "QZAAA2400001" }, { ...base, album: "", duration: 244, isrc: "QZAAA2400001" }, ["vouched", "uploader"])).toEqual({
+      same: true,
+      reason: "isrc",
+      confidence: ISRC_HINT_CONFIDENCE,
+    });
     expect(sameSong(base, { ...base, album: "" })).toEqual({ same: true, reason: "metadata", confidence: 0.95 });
     expect(sameSong(base, base)).toEqual({ same: true, reason: "metadata", confidence: 0.98 });
     expect(sameSong(base, { ...base, album: "", duration: 241 + DURATION_TOLERANCE_S })).toEqual({ same: true, reason: "metadata", confidence: 0.8 });
     expect(sameSong(base, { ...base, duration: 241 + DURATION_TOLERANCE_S + 1 })).toEqual({ same: false, why: "lengths 4 s apart" });
+  });
+
+  it("an uploader's ISRC is a hint: it never overrides the metadata, whoever the other side is", () => {
+    const upload = { ...base, name: "Paper Lanterns (FREE crypto at scam.example)", artist: ["scam.example"], duration: 30, isrc: "QZAAA2400001" };
+    for (const isrcs of [["vouched", "uploader"], ["uploader", "vouched"], ["uploader", "uploader"]] as const) {
+      expect(sameSong({ ...base, isrc: "QZAAA2400001" }, upload, isrcs)).toEqual({ same: false, why: "different versions" });
+    }
+    // A source that does not say is an uploader's.
+    expect(recordingOf({ ...base, isrc: "QZAAA2400001" }).isrcs).toBe("uploader");
   });
 
   it("one side's ISRC alone decides nothing: the metadata does", () => {

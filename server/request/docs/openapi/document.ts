@@ -74,7 +74,7 @@ ${codes}
 
 The /api answers are \`{code, message, data}\` with \`code\` equal to the HTTP status.
 
-**Every answer** carries \`X-Request-Id\` (the caller's own when it is 1 to 128 of \`A-Za-z0-9._:=+/-\`, else a new one in UUID form), also written in its access line. Answers of 1 KB or more of a text type are compressed (brotli or gzip) when \`Accept-Encoding\` allows, with \`Vary: Accept-Encoding\` (extensions beyond the interface contract).`;
+**Every answer** carries \`X-Request-Id\` (the caller's own when it is 1 to 128 of \`A-Za-z0-9._:=+/-\`, else a new one in UUID form), also written in its access line. Answers of 1 KB or more of a text type are compressed (brotli or gzip) when \`Accept-Encoding\` allows, with \`Vary: Accept-Encoding\`. An address with too many connections open at once gets 429 (code 4001, or \`{code: 429}\` under /api) on the extra ones, which are then closed; /healthz and /readyz are still answered (extensions beyond the interface contract).`;
 }
 
 function pagePaths(assets: AssetNames): Record<string, JsonSchema> {
