@@ -12,6 +12,7 @@ export default defineConfig({
     alias: [
       { find: /^@music-aggregator\/core$/, replacement: kitSource("index.ts") },
       { find: /^@music-aggregator\/core\/testing$/, replacement: kitSource("testing/index.ts") },
+      { find: /^@music-aggregator\/core\/host$/, replacement: kitSource("host/index.ts") },
     ],
   },
   test: {

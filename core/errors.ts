@@ -1,7 +1,6 @@
 /**
- * The service's one error model. Every failure reported on purpose is a `ServiceError` of a
- * stable `kind`; `ERRORS` is the one table of kinds: the spec's error `code`, and the HTTP
- * status each envelope answers it with. Errors are recognised by a brand (`Symbol.for`), not by
+ * The one error model. Every failure reported on purpose is a `ServiceError` of a stable `kind`,
+ * which has the spec's error `code` (`ERROR_CODES`). Errors are recognised by a brand (`Symbol.for`), not by
  * class, so a plugin that ships its own copy of this package still reports 3001 for
  * `NotFoundError`.
  */
@@ -10,61 +9,54 @@ import { errorText } from "./error-text.ts";
 export { MAX_MESSAGE_LENGTH, safeMessage, upstreamText } from "./error-text.ts";
 
 /**
- * Every kind of failure, in one table: its spec error code (what `/v1` reports), the HTTP status
- * of a `/v1` answer in JSON mode (docs/decisions.md, by the spec's table of codes) and the HTTP
- * status of an `/api` answer, which is also that answer's `code`. Adding an error is one row.
- * Kinds only the share service raises have the code their meaning has in the spec's table.
+ * Every kind of failure and its spec error code (what `/v1` reports): one row each. Kinds only
+ * the share service raises have the code their meaning has in the spec's table. How the
+ * service answers each kind over HTTP is the service's (`server/engine/errors.ts`).
  */
-export const ERRORS = {
+export const ERROR_CODES = {
   /** a parameter is missing, malformed or out of range; the message names it */
-  parameter: { code: 1001, v1Status: 400, apiStatus: 400 },
+  parameter: 1001,
   /** a request body over the size limit */
-  tooLarge: { code: 1001, v1Status: 400, apiStatus: 413 },
+  tooLarge: 1001,
   /** a request body that did not arrive in time */
-  requestTimeout: { code: 1001, v1Status: 400, apiStatus: 408 },
+  requestTimeout: 1001,
   /** a request body of a content type that is not accepted */
-  mediaType: { code: 1001, v1Status: 400, apiStatus: 415 },
+  mediaType: 1001,
   /** an unknown or disabled source, or `all` outside search */
-  source: { code: 1002, v1Status: 400, apiStatus: 400 },
+  source: 1002,
   /** the source does not support the operation */
-  capability: { code: 1003, v1Status: 400, apiStatus: 400 },
+  capability: 1003,
   /** a method the endpoint does not serve */
-  method: { code: 1004, v1Status: 405, apiStatus: 405 },
+  method: 1004,
   /** the upstream did not answer in time */
-  timeout: { code: 2001, v1Status: 504, apiStatus: 504 },
+  timeout: 2001,
   /** the upstream failed (network error, 5xx, quota) */
-  upstream: { code: 2002, v1Status: 502, apiStatus: 502 },
+  upstream: 2002,
   /** the upstream answered something that cannot be understood */
-  parse: { code: 2003, v1Status: 502, apiStatus: 502 },
+  parse: 2003,
   /** an unknown id; a song without lyrics; a share or directory that does not exist */
-  notFound: { code: 3001, v1Status: 404, apiStatus: 404 },
+  notFound: 3001,
   /** a share that has expired */
-  gone: { code: 3001, v1Status: 404, apiStatus: 410 },
+  gone: 3001,
   /** a share the share host blocks */
-  blocked: { code: 3001, v1Status: 404, apiStatus: 451 },
+  blocked: 3001,
   /** VIP, paid or gated content: no public address is given */
-  paid: { code: 3002, v1Status: 403, apiStatus: 403 },
+  paid: 3002,
   /** a share that needs an extract code none was given for */
-  credentialsRequired: { code: 3002, v1Status: 403, apiStatus: 401 },
+  credentialsRequired: 3002,
   /** a wrong extract code or QR sign */
-  credentialsWrong: { code: 3002, v1Status: 403, apiStatus: 403 },
+  credentialsWrong: 3002,
   /** over the rate limit */
-  rateLimited: { code: 4001, v1Status: 429, apiStatus: 429 },
+  rateLimited: 4001,
   /** this client's share of an upstream's request budget is spent (an extension: a refused cache miss) */
-  shareSpent: { code: 4001, v1Status: 429, apiStatus: 429 },
+  shareSpent: 4001,
   /** a default user-agent of an HTTP library */
-  userAgentBlocked: { code: 4002, v1Status: 403, apiStatus: 403 },
+  userAgentBlocked: 4002,
   /** a bug; its message never leaves the service */
-  internal: { code: 5000, v1Status: 500, apiStatus: 500 },
-} as const satisfies Record<string, { code: number; v1Status: number; apiStatus: number }>;
+  internal: 5000,
+} as const satisfies Record<string, number>;
 
-export type ErrorKind = keyof typeof ERRORS;
-
-/** The spec's error code of each kind, as `/v1` reports it. */
-export const ERROR_CODES = Object.fromEntries(Object.entries(ERRORS).map(([kind, row]) => [kind, row.code])) as Readonly<Record<ErrorKind, number>>;
-
-/** The HTTP status of each `/v1` code in JSON mode, 0 (success) included. */
-export const V1_STATUS: Readonly<Record<number, number>> = Object.fromEntries([[0, 200], ...Object.values(ERRORS).map((row) => [row.code, row.v1Status])]);
+export type ErrorKind = keyof typeof ERROR_CODES;
 
 /** Marks errors made by this core, across copies of the package. */
 export const ERROR_BRAND = Symbol.for("music-aggregator.error");
@@ -121,33 +113,6 @@ export class InputError extends ServiceError {
   }
 }
 
-/** An unknown or disabled source, or `all` outside search. */
-export class SourceError extends ServiceError {
-  override name = "SourceError";
-  constructor(message: string) {
-    super("source", message);
-  }
-}
-
-/** The source does not support the operation. */
-export class CapabilityError extends ServiceError {
-  override name = "CapabilityError";
-  constructor(source: string, operation: string) {
-    super("capability", `source ${source} does not support ${operation}`);
-  }
-}
-
-/** A method the endpoint does not serve; `allowed` goes to the `Allow` header. */
-export class MethodError extends ServiceError {
-  override name = "MethodError";
-  constructor(
-    method: string,
-    readonly allowed: readonly string[],
-  ) {
-    super("method", `method ${method.slice(0, 20)} is not allowed, use ${allowed.join(" or ")}`);
-  }
-}
-
 /** The upstream did not answer in time; the message states the time really waited. */
 export class UpstreamTimeoutError extends ServiceError {
   override name = "UpstreamTimeoutError";
@@ -188,14 +153,6 @@ export class PaidContentError extends ServiceError {
   }
 }
 
-/** Over the rate limit. */
-export class RateLimitError extends ServiceError {
-  override name = "RateLimitError";
-  constructor(retryAfterSeconds: number, message = `rate limit exceeded, retry after ${retryAfterSeconds} s`) {
-    super("rateLimited", message, { retryAfterSeconds });
-  }
-}
-
 /**
  * A cache miss refused because the client whose request would start it has spent its share of
  * the upstream's request budget (docs/decisions.md, "Fair upstream budgets"). Not the upstream's
@@ -209,14 +166,6 @@ export class ShareSpentError extends ServiceError {
       `${upstream}: this client's share of the request budget is spent (${share.spent} of ${share.requests} requests per ${share.windowMs / 1000} s); answers already cached are still served, new ones again in ${retryAfterSeconds} s`,
       { retryAfterSeconds },
     );
-  }
-}
-
-/** The user-agent is a default one of an HTTP library. */
-export class UserAgentBlockedError extends ServiceError {
-  override name = "UserAgentBlockedError";
-  constructor() {
-    super("userAgentBlocked", "user-agent blocked: send a user-agent that names your application");
   }
 }
 
@@ -234,32 +183,6 @@ export class UnavailableError extends ServiceError {
   constructor(kind: "gone" | "blocked", message: string) {
     super(kind, message);
   }
-}
-
-/**
- * A problem that stops the start (a bad config, plugin or address). Not a service error: no
- * request is ever answered with one; the entry point prints its message and exits 1.
- */
-export class StartupError extends Error {
-  override name = "StartupError";
-}
-
-/** A config that does not validate or cannot be read; names every bad key. */
-export class ConfigError extends StartupError {
-  override name = "ConfigError";
-}
-
-/** Every plugin problem found at start-up, each naming the plugin and the field. */
-export class PluginStartupError extends StartupError {
-  override name = "PluginStartupError";
-  constructor(readonly problems: string[]) {
-    super(`${problems.length} plugin problem${problems.length === 1 ? "" : "s"}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-  }
-}
-
-/** The address to listen on cannot be had. */
-export class ListenError extends StartupError {
-  override name = "ListenError";
 }
 
 /** The fields of a service error, whichever copy of the core made it. */

@@ -37,7 +37,7 @@ export {
   type SharePluginDefinition,
   type AnyPluginDefinition,
 } from "./plugin.ts";
-// The /v1 domain: zod schemas and their types; the capabilities and their operations.
+// The /v1 domain a plugin answers: zod schemas and their types.
 export {
   Quality,
   Song,
@@ -51,24 +51,8 @@ export {
   RankItem,
   RankDetail,
   RankList,
-  Alternative,
-  type SearchSong,
-  type SearchPage,
-  type SearchResult,
-  type Match,
-  type MatchResult,
-  type SourceInfo,
-  type CacheStats,
-  type OriginCount,
-  type StatusInfo,
+  SearchResult,
 } from "./domain.ts";
-export {
-  type Operation,
-  type OperationName,
-  type OperationSet,
-  type ServiceOperation,
-  type SourceOperation,
-} from "./operations.ts";
 // The error model: throw these; the server maps them to codes and statuses.
 export {
   ServiceError,
@@ -81,7 +65,6 @@ export {
   PaidContentError,
   AccessError,
   UnavailableError,
-  PluginStartupError,
   isServiceError,
   isKind,
   toServiceError,
@@ -109,6 +92,6 @@ export { pageLink } from "./mapping/links.ts";
 export { isrcField } from "./mapping/isrc.ts";
 // Names from outside: their bound, and reading a title's tags from its end in linear time.
 export { MAX_NAME_LENGTH, clipName } from "./text-limits.ts";
-export { spaceBefore, trailingBracket, spacedDash } from "./match/tail.ts";
+export { spaceBefore, trailingBracket, spacedDash } from "./title-tail.ts";
 export { sleep } from "./sleep.ts";
 export { mapWithConcurrency } from "./concurrency.ts";

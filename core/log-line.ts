@@ -14,16 +14,6 @@ export function cleanText(text: string): string {
   return UNSAFE.test(text) ? text.replace(UNSAFE_ALL, escape) : text;
 }
 
-/** `fields` with their string values cleaned; the same object when nothing needed it. */
-export function cleanFields(fields: LogFields): LogFields {
-  let copy: LogFields | undefined;
-  for (const key in fields) {
-    const value = fields[key];
-    if (typeof value === "string" && UNSAFE.test(value)) (copy ??= { ...fields })[key] = cleanText(value);
-  }
-  return copy ?? fields;
-}
-
 /**
  * `message key=value…`. A request's line (empty message, `method` and `path` fields) leads
  * with `METHOD path status`, as access logs read. Values with spaces, quotes or `=` are quoted.

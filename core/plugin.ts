@@ -98,6 +98,8 @@ export interface SourceMethods {
 
 /** The capabilities a source plugin declares, each backed by a method. */
 export type Capability = keyof SourceMethods;
+/** Every capability, in the order of the capability matrix. */
+export const CAPABILITIES: readonly Capability[] = ["search", "song", "url", "lyric", "album", "artist", "playlist", "rank"];
 export type CapabilitySet = Record<Capability, boolean>;
 
 /** The methods of exactly the declared capabilities (any of them when not known statically). */

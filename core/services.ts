@@ -3,7 +3,6 @@
  * whatever class implements it (`Tokens` in `tokens.ts` names them).
  */
 import type { z } from "zod";
-import type { CacheStats, OriginCount } from "./domain.ts";
 
 /** What a plugin may read of the service's validated config (`Tokens.Config`): the upstream defaults. */
 export interface PluginConfig {
@@ -145,65 +144,4 @@ export interface ResponseCache {
   fetch(key: string, policy: CachePolicy, load: (signal: AbortSignal) => Promise<unknown>, signal?: AbortSignal): Promise<CachedAnswer>;
   /** The fresh answer for `key` if the cache holds one; never loads. */
   peek(key: string): Promise<CachedAnswer | undefined>;
-  /** Counts a hit answered from a copy of a cached answer (the server's rendered answers). */
-  noteHit(): void;
-  stats(): Promise<CacheStats>;
-}
-
-export interface RateDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** seconds until the window resets */
-  resetSeconds: number;
-}
-
-/** The per-client rate limit. */
-export interface RateLimiter {
-  readonly points: number;
-  /** Spends one point of `clientKey`'s budget. */
-  consume(clientKey: string): Promise<RateDecision>;
-  /** The same, answered at once when the budget is in this process's memory; undefined when it is kept elsewhere. */
-  consumeNow?(clientKey: string): RateDecision | undefined;
-}
-
-/**
- * What one process counts of its cache, as plain counters that every way of totalling them
- * (one process, a `WORKERS` group, instances sharing Redis) adds field by field: answers from
- * the cache (`hits`) and loads (`misses`), and which store answered a read: this process's
- * memory (`local*`: the memory store, the tier in front of Redis, the rendered answers of the
- * fast path) or Redis (`redis*`).
- */
-export interface CacheCounts {
-  hits: number;
-  misses: number;
-  localHits: number;
-  localMisses: number;
-  redisHits: number;
-  redisMisses: number;
-}
-
-/** The figures of `/v1/status`, totalled over every instance (Redis) or every worker (`WORKERS`). */
-export interface StatsTotals extends CacheCounts {
-  entries: number;
-  /** the top origins of the last 24 hours */
-  origins: OriginCount[];
-}
-
-/**
- * Statistics counted in this process and totalled over the others. Counting is a field
- * increment or a Map update (the hot path); sending counts elsewhere happens in batches.
- */
-export interface SharedStats {
-  /** this process's cache counters, bumped by the response cache and the cache backend's tiers */
-  readonly local: CacheCounts;
-  countOrigin(origin: string): void;
-  totals(): Promise<StatsTotals>;
-  close(): Promise<void>;
-}
-
-/** Requests per `origin`: recorded for each request, reported as the top 20 of the last 24 h. */
-export interface OriginStats {
-  record(origin: string): void;
-  top(): Promise<OriginCount[]>;
 }

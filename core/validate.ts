@@ -3,8 +3,7 @@
  * plugin and the field (`plugin "deezer".capabilities.album: expected boolean`), so a
  * broken installation is reported at once instead of one failure per restart.
  */
-import { CAPABILITIES } from "./operations.ts";
-import { PLUGIN_API_VERSION, PLUGIN_BRAND, type AnyPluginDefinition, type Capability, type PluginKind } from "./plugin.ts";
+import { CAPABILITIES, PLUGIN_API_VERSION, PLUGIN_BRAND, type AnyPluginDefinition, type Capability, type PluginKind } from "./plugin.ts";
 
 const KINDS: readonly PluginKind[] = ["source", "lyrics", "share"];
 const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -50,19 +49,6 @@ export function checkInstanceMethods(
     const present = typeof methods[capability] === "function";
     if (declared && !present) problems.push(`${label}.capabilities.${capability}: declared true but create() returned no ${capability}() method`);
     if (!declared && present) problems.push(`${label}.${capability}: method returned by create() but capability ${capability} is not declared`);
-  }
-  return problems;
-}
-
-/** Checks a set of definitions for duplicate ids within a kind. */
-export function findDuplicateIds(definitions: { def: AnyPluginDefinition; origin: string }[]): string[] {
-  const seen = new Map<string, string>();
-  const problems: string[] = [];
-  for (const { def, origin } of definitions) {
-    const key = `${def.kind}:${def.id}`;
-    const first = seen.get(key);
-    if (first) problems.push(`plugin "${def.id}".id: the ${def.kind} plugin id is used twice ("${first}" and "${origin}")`);
-    else seen.set(key, origin);
   }
   return problems;
 }

@@ -18,7 +18,7 @@ import { DEFAULT_JSON_LIMITS, jsonLimitProblem, type JsonLimits } from "../json-
 import { sleep } from "../sleep.ts";
 import { readUpstreamAnswer } from "../upstream-answer.ts";
 import { deadline } from "./deadline.ts";
-import { RequestBudget, type ClientShares } from "./request-budget.ts";
+import { RequestBudget } from "./request-budget.ts";
 
 export type UpstreamDefaults = Required<Pick<UpstreamClientOptions, "timeoutMs" | "retries" | "maxBodyBytes" | "userAgent">>;
 
@@ -53,11 +53,9 @@ export abstract class UpstreamClientBase<Answer extends TransportAnswer> impleme
   private readonly hosts: Set<string>;
   private readonly jsonLimits: JsonLimits;
 
-  /** `shares`: how much of the budget one client may spend, and who the request is for (the service's) */
   constructor(
-    private readonly options: UpstreamClientOptions,
+    protected readonly options: UpstreamClientOptions,
     defaults: UpstreamDefaults,
-    shares?: ClientShares,
   ) {
     this.settings = {
       timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
@@ -67,7 +65,7 @@ export abstract class UpstreamClientBase<Answer extends TransportAnswer> impleme
       userAgent: options.userAgent ?? defaults.userAgent,
     };
     this.jsonLimits = { ...DEFAULT_JSON_LIMITS, ...options.jsonLimits };
-    if (options.budget) this.budget = new RequestBudget(options.name, options.budget, Date.now, shares);
+    if (options.budget) this.budget = new RequestBudget(options.name, options.budget);
     this.hosts = new Set([new URL(options.baseURL).host, ...(options.redirectHosts ?? [])].map((h) => h.toLowerCase()));
   }
 
@@ -92,14 +90,12 @@ export abstract class UpstreamClientBase<Answer extends TransportAnswer> impleme
           await sleep(wait, signal);
         }
         const attemptStarted = performance.now();
-        if (this.budget) {
-          try {
-            await this.budget.acquire(this.settings.timeoutMs, signal);
-          } catch (error) {
-            // A retry the client's share has no room for: the failure it would retry is the answer.
-            if (lastError && isKind(error, "shareSpent")) break;
-            throw error;
-          }
+        try {
+          await this.acquire(this.settings.timeoutMs, signal);
+        } catch (error) {
+          // A retry the client's share has no room for: the failure it would retry is the answer.
+          if (lastError && isKind(error, "shareSpent")) break;
+          throw error;
         }
         try {
           const response = await this.attempt(path, method, request, signal);
@@ -134,6 +130,11 @@ export abstract class UpstreamClientBase<Answer extends TransportAnswer> impleme
       throw new UpstreamError(`${this.name} answered HTTP ${response.status} for ${path}`, { upstreamStatus: response.status });
     }
     return readUpstreamAnswer(this.name, schema, response.json(), path);
+  }
+
+  /** Waits for room in the upstream's budget for one more request (the service adds its clients' shares). */
+  protected async acquire(maxWaitMs: number, signal: AbortSignal): Promise<void> {
+    await this.budget?.acquire(maxWaitMs, signal);
   }
 
   /** Sends one request, redirects not followed; rejects when the upstream cannot be reached. */

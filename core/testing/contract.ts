@@ -22,8 +22,7 @@ import {
 } from "../domain.ts";
 import { PaidContentError } from "../errors.ts";
 import { callContext, codeOf } from "./calls.ts";
-import { CAPABILITIES } from "../operations.ts";
-import type { SourceMethods, SourcePluginDefinition } from "../plugin.ts";
+import { CAPABILITIES, type SourceMethods, type SourcePluginDefinition } from "../plugin.ts";
 import { checkInstanceMethods, validateDefinition } from "../validate.ts";
 import { bindSourcePlugin, type BoundTestSource } from "./bind.ts";
 import type { Fault, Simulator } from "./simulator.ts";

@@ -3,8 +3,7 @@
  * upstream with real HTTP on port 0; `testSourcePlugin` is the contract suite every source
  * plugin runs (bundled or third-party); `bindSourcePlugin` and `buildPlugin` build a plugin
  * with fake services (an upstream client over global fetch that fails as the service's does,
- * a memory cache and logger) for tests of its own; `hostileTexts` are the titles that show a
- * matcher reading in more than linear time. The contract suite needs vitest.
+ * a memory cache and logger) for tests of its own. The contract suite needs vitest.
  */
 export { startSimulator, type Fault, type RouteHandler, type Simulator } from "./simulator.ts";
 export { testSourcePlugin, type ContractFixtures, type SourceContractOptions } from "./contract.ts";
@@ -15,4 +14,3 @@ export { callContext, codeOf } from "./calls.ts";
 export { hasAllWords } from "./search-words.ts";
 export { loadRecordings, startReplaySimulator, type Answer, type Interaction, type ReplayHooks, type ReplaySimulator } from "./replay.ts";
 export { createMemoryLogger } from "./memory-logger.ts";
-export { fastestMs, hostileTexts } from "./hostile-text.ts";

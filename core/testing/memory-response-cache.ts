@@ -1,12 +1,10 @@
 /**
  * The response cache of the kit's test harness (`deps.cache`): answers kept in memory for
  * their lifetime, one load per key at a time, a "not found" remembered briefly, as the
- * service's cache does. It keeps no stale answers and counts no statistics beyond hits and misses.
+ * service's cache does. It keeps no stale answers and counts nothing.
  */
-import { UpstreamTimeoutError, isKind, isServiceError } from "../errors.ts";
-import type { CacheStats } from "../domain.ts";
+import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError } from "../errors.ts";
 import type { CachePolicy, CachedAnswer, ResponseCache } from "../services.ts";
-import { NotFoundError } from "../errors.ts";
 
 interface Entry {
   json?: string;
@@ -20,8 +18,6 @@ const NOT_FOUND_TTL = 60;
 export function createMemoryResponseCache(now: () => number = Date.now): ResponseCache {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<CachedAnswer>>();
-  let hits = 0;
-  let misses = 0;
 
   async function load(key: string, policy: CachePolicy, loader: (signal: AbortSignal) => Promise<unknown>): Promise<CachedAnswer> {
     const started = performance.now();
@@ -47,14 +43,12 @@ export function createMemoryResponseCache(now: () => number = Date.now): Respons
     async fetch(key, policy, loader, signal) {
       const held = entries.get(key);
       if (held && held.expiresAt > now()) {
-        hits++;
         if (held.notFound !== undefined) throw new NotFoundError(held.notFound);
         return { json: held.json!, cost: 0, status: "hit", expiresAt: held.expiresAt, staleSeconds: 0 };
       }
       if (signal?.aborted) throw endedWait(signal, 0);
       let shared = inFlight.get(key);
       if (!shared) {
-        misses++;
         shared = load(key, policy, loader).finally(() => inFlight.delete(key));
         inFlight.set(key, shared);
       }
@@ -63,13 +57,7 @@ export function createMemoryResponseCache(now: () => number = Date.now): Respons
     async peek(key) {
       const held = entries.get(key);
       if (!held || held.json === undefined || held.expiresAt <= now()) return undefined;
-      hits++;
       return { json: held.json, cost: 0, status: "hit", expiresAt: held.expiresAt, staleSeconds: 0 };
-    },
-    noteHit: () => void hits++,
-    async stats(): Promise<CacheStats> {
-      const total = hits + misses;
-      return { driver: "memory", entries: entries.size, hits, misses, hitRate: total ? Math.round((hits / total) * 1000) / 1000 : 0, tiers: { local: { hits, misses } } };
     },
   };
 }

@@ -9,10 +9,11 @@ import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { configProblems, pathText } from "./config-problems.ts";
 import { jsonSyntaxMessage } from "./json-error.ts";
-import { ConfigError } from "../../core/errors.ts";
 import { isTrustEntry } from "./guard/client-ip.ts";
-import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../../core/operations.ts";
-import { DEFAULT_USER_AGENT, VERSION } from "../../core/version.ts";
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from "./operations.ts";
+import { DEFAULT_USER_AGENT } from "@music-aggregator/core";
+import { VERSION } from "@music-aggregator/core/host";
+import { ConfigError } from "./errors.ts";
 
 export { VERSION, DEFAULT_USER_AGENT };
 

@@ -5,7 +5,8 @@
  * `time LEVEL [scope] message key=value…` on its way out.
  */
 import { destination, type DestinationStream } from "pino";
-import { readableLine, type LogFields } from "../../core/log-line.ts";
+import { type LogFields } from "@music-aggregator/core";
+import { readableLine } from "@music-aggregator/core/host";
 
 /** JSON lines, or readable ones for a terminal. */
 export type LogFormat = "json" | "pretty";

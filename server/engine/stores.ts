@@ -14,8 +14,7 @@
  * stands in while Redis is down too. ² while Redis is down, this process (a worker: the primary)
  * goes on from each client's count as last read from Redis. Nothing here creates a timer or a connection in the one-process setup.
  */
-import type { Storage } from "unstorage";
-import { createStorage } from "unstorage";
+import { type Storage, createStorage } from "unstorage";
 import { answerStore, type AnswerStore } from "./cache/answer-store.ts";
 import { boundedMemoryDriver } from "./cache/memory-driver.ts";
 import type { Channel } from "./cluster/channel.ts";
@@ -25,10 +24,10 @@ import { RequestLimiter } from "./guard/request-limiter.ts";
 import type { Logger } from "./logger.ts";
 import { RedisLink } from "./redis/connection.ts";
 import { linkDriver } from "./redis/storage-driver.ts";
-import type { SharedStats } from "../../core/services.ts";
 import { GroupStats } from "./stats/group-stats.ts";
 import { LocalStats } from "./stats/local-stats.ts";
 import { RedisStats } from "./stats/redis-stats.ts";
+import { type SharedStats } from "./stats/shared-stats.ts";
 
 export interface Stores {
   /** the Redis connection, when one is configured */

@@ -5,10 +5,11 @@
  * its `deps` are the kit's (`Tokens` of `@music-aggregator/core`).
  */
 import type { Storage } from "unstorage";
-import type { OriginStats, RateLimiter, SharedStats } from "../../core/services.ts";
 import type { Channel } from "./cluster/channel.ts";
 import type { RedisLink } from "./redis/connection.ts";
 import type { ShareService } from "./share/share-service.ts";
+import { type OriginStats, type SharedStats } from "./stats/shared-stats.ts";
+import { type RateLimiter } from "./guard/rate-limiter.ts";
 
 /** A token for a `T`: a symbol whose type says what it resolves to. */
 export type Token<T> = symbol & { readonly __resolvesTo?: T };

@@ -16,12 +16,12 @@ import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { Channel } from "../engine/cluster/channel.ts";
 import { groupStorageHandler } from "../engine/cluster/group-storage.ts";
 import { listenAddress, loadConfig, VERSION } from "../engine/config.ts";
-import { ConfigError } from "../../core/errors.ts";
 import { flushLogs, type Logger } from "../engine/logger.ts";
 import { resolveQrSecret } from "../engine/share/qr-code.ts";
 import { GroupTotals } from "../engine/stats/group-stats.ts";
 import { checkAddress, freePort } from "./listen.ts";
 import { GROUP_METRICS, groupMetricsHandler } from "../request/metrics/group.ts";
+import { ConfigError } from "../engine/errors.ts";
 
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;

@@ -10,7 +10,7 @@ import "reflect-metadata";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { H3 } from "h3";
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer, type InjectionToken } from "tsyringe";
-import { Tokens } from "../../core/tokens.ts";
+import { Tokens } from "@music-aggregator/core";
 import { StoreResponseCache } from "../engine/cache/response-cache.ts";
 import type { Channel } from "../engine/cluster/channel.ts";
 import type { AppConfig } from "../engine/config.ts";

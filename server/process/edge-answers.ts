@@ -5,7 +5,8 @@
  * the spec's table maps it; a refused connection, 4001 with HTTP 429).
  */
 import type { ServerResponse } from "node:http";
-import { ERROR_CODES, V1_STATUS } from "../../core/errors.ts";
+import { ERROR_CODES } from "@music-aggregator/core/host";
+import { V1_STATUS } from "../engine/errors.ts";
 
 export interface EdgeAnswer {
   httpStatus: number;

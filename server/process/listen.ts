@@ -8,10 +8,10 @@ import cluster from "node:cluster";
 import { createServer } from "node:net";
 import type { Server } from "node:http";
 import { listen } from "listhen";
-import { ListenError } from "../../core/errors.ts";
 import type { Logger } from "../engine/logger.ts";
 import { limitConnections, type ConnectionLimits } from "./connections.ts";
 import { hardenServer, type NodeHandler, type RequestTimeouts } from "./node-server.ts";
+import { ListenError } from "../engine/errors.ts";
 
 export interface Listening {
   server: Server;

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { ERROR_CODES } from "../../core/errors.ts";
+import { ERROR_CODES } from "@music-aggregator/core/host";
 import type { Logger } from "../engine/logger.ts";
 import { refusalOf } from "./connections.ts";
 import { STATUS_TEXT, clientErrorAnswer, edgeAnswer, pathOf, refusalAnswer, writeEdgeAnswer } from "./edge-answers.ts";

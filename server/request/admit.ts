@@ -5,12 +5,12 @@
  * parameters, source and capability follow in the route (a kept answer passed them when it
  * was made).
  */
-import { MethodError, RateLimitError, UserAgentBlockedError } from "../../core/errors.ts";
-import type { RateDecision, RateLimiter } from "../../core/services.ts";
 import { rateLimitKey } from "../engine/guard/client-ip.ts";
 import type { UserAgentPolicy } from "../engine/guard/user-agent.ts";
 import type { Exchange } from "./exchange.ts";
 import type { RequestMetrics } from "./metrics/request-metrics.ts";
+import { MethodError, RateLimitError, UserAgentBlockedError } from "../engine/errors.ts";
+import { type RateDecision, type RateLimiter } from "../engine/guard/rate-limiter.ts";
 
 export interface Gate {
   userAgents: UserAgentPolicy;

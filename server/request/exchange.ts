@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { H3Event } from "h3";
-import { CALLBACK_PATTERN } from "../../core/params.ts";
+import { CALLBACK_PATTERN } from "../engine/params.ts";
 import type { RoutePolicy } from "./route-policy.ts";
 
 export const REQUEST_ID_HEADER = "x-request-id";

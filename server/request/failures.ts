@@ -3,7 +3,7 @@
  * (docs/decisions.md (/api)), or `/v1`'s (the pages' too, never as JSONP). A not-found the
  * cache keeps may be kept as long by HTTP caches; every other failure, not at all.
  */
-import type { ServiceErrorLike } from "../../core/errors.ts";
+import type { ServiceErrorLike } from "@music-aggregator/core";
 import type { Answer } from "./answer.ts";
 import { callbackOf, type Exchange } from "./exchange.ts";
 import { NEVER, entryFreshness } from "./http-caching.ts";

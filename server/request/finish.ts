@@ -4,12 +4,12 @@
  * service's traffic (`/api`), and its access line. The line's fields are the line: JSON keys
  * with `LOG_FORMAT=json`, `GET /v1/song 200 code=0 ms=1.2 …` otherwise.
  */
-import type { OriginStats } from "../../core/services.ts";
 import type { Logger } from "../engine/logger.ts";
 import type { TrafficStats } from "../engine/share/traffic-stats.ts";
 import type { Outgoing } from "./deliver.ts";
 import type { Exchange } from "./exchange.ts";
 import type { RequestMetrics } from "./metrics/request-metrics.ts";
+import { type OriginStats } from "../engine/stats/shared-stats.ts";
 
 export interface Notes {
   origins: OriginStats;

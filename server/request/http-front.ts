@@ -3,8 +3,8 @@
  * through its constructor: the routes, the checks and the notes of every request read it.
  */
 import { inject, injectable } from "tsyringe";
-import type { OriginStats, RateLimiter, ResponseCache } from "../../core/services.ts";
-import { Tokens } from "../../core/tokens.ts";
+import type { StoreResponseCache } from "../engine/cache/response-cache.ts";
+import { Tokens } from "@music-aggregator/core";
 import type { Channel } from "../engine/cluster/channel.ts";
 import type { AppConfig } from "../engine/config.ts";
 import { clientAddressResolver } from "../engine/guard/client-ip.ts";
@@ -25,6 +25,8 @@ import type { Notes } from "./finish.ts";
 import { KeptAnswers } from "./kept-answers.ts";
 import { RequestMetrics } from "./metrics/request-metrics.ts";
 import type { Front } from "./serve.ts";
+import { type OriginStats } from "../engine/stats/shared-stats.ts";
+import { type RateLimiter } from "../engine/guard/rate-limiter.ts";
 
 @injectable()
 export class HttpFront implements Front {
@@ -38,7 +40,7 @@ export class HttpFront implements Front {
   constructor(
     @inject(Tokens.Config) readonly config: AppConfig,
     @inject(Tokens.Logger) readonly log: Logger,
-    @inject(Tokens.ResponseCache) readonly cache: ResponseCache,
+    @inject(Tokens.ResponseCache) readonly cache: StoreResponseCache,
     @inject(MusicService) readonly music: MusicService,
     @inject(MusicMetrics) readonly musicMetrics: MusicMetrics,
     @inject(UserAgentPolicy) userAgents: UserAgentPolicy,

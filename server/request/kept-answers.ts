@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
-import type { ResponseCache } from "../../core/services.ts";
+import type { StoreResponseCache } from "../engine/cache/response-cache.ts";
 import type { Answer } from "./answer.ts";
 import { CompressedForms, COMPRESS_FROM_BYTES } from "./compression.ts";
 import { firstValues, newExchange, type Exchange } from "./exchange.ts";
@@ -38,7 +38,7 @@ export class KeptAnswers {
   constructor(
     maxBytes: number,
     /** where a kept answer's hits are counted, as the cache's own */
-    private readonly cache: ResponseCache,
+    private readonly cache: StoreResponseCache,
   ) {
     this.entries = new LRUCache<string, Kept>({
       maxSize: maxBytes,

@@ -4,7 +4,7 @@
  * (`deliver.ts`), and what is noted of it (`finish.ts`). h3's one middleware (`app.ts`) and the
  * kept answers before h3 (`kept-answers.ts`) both come here.
  */
-import { toServiceError } from "../../core/errors.ts";
+import { toServiceError } from "@music-aggregator/core";
 import type { Logger } from "../engine/logger.ts";
 import { admit, type Gate } from "./admit.ts";
 import type { Answer } from "./answer.ts";

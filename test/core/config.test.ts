@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SOURCES, listenAddress, loadConfig, parseConfig, sourceBindings, unboundRemovals } from "../../server/engine/config.ts";
-import { ConfigError } from "../../core/errors.ts";
+import { ConfigError } from "../../server/engine/errors.ts";
 
 describe("config", () => {
   it("has embedded defaults that need no file and no other process", () => {

@@ -4,7 +4,8 @@
  * client whose request starts a load, never one that joins it.
  */
 import { describe, expect, it } from "vitest";
-import { RequestBudget, shareOf, type ClientShares } from "../../core/http/request-budget.ts";
+import { RequestBudget } from "../../core/http/request-budget.ts";
+import { ClientShares, shareOf } from "../../server/engine/http/client-shares.ts";
 import { ShareSpentError } from "../../core/errors.ts";
 import { StoreResponseCache } from "../../server/engine/cache/response-cache.ts";
 import { answerStore } from "../../server/engine/cache/answer-store.ts";
@@ -13,12 +14,23 @@ import { zeroCounts } from "../../server/engine/stats/cache-counts.ts";
 import { LocalStats } from "../../server/engine/stats/local-stats.ts";
 import { currentClient, nameClient } from "../../server/engine/http/upstream-calls.ts";
 
-/** Shares of a quarter, for the client named by `who` at the time of each request. */
-function sharesFor(who: { client?: string }): ClientShares {
-  return { part: 1 / 4, current: () => who.client };
+/**
+ * A budget with shares of a quarter, as the service's upstream client takes them: the share of
+ * the client named by `who` at the time of each request first, then the budget itself.
+ */
+function sharedBudget(upstream: string, options: { requests: number; windowMs: number }, now: () => number, who: { client?: string }) {
+  const shares = new ClientShares(upstream, options, 1 / 4, now);
+  const budget = new RequestBudget(upstream, options, now);
+  return {
+    shares,
+    async acquire(maxWaitMs: number) {
+      if (who.client !== undefined) await shares.acquire(who.client, maxWaitMs);
+      await budget.acquire(maxWaitMs);
+    },
+  };
 }
 
-describe("RequestBudget with client shares", () => {
+describe("a budget with client shares", () => {
   it("a share is a part of the budget, at least one request", () => {
     expect([shareOf(20, 0.25), shareOf(50, 0.25), shareOf(3, 0.25), shareOf(20, 1)]).toEqual([5, 12, 1, 20]);
   });
@@ -26,7 +38,7 @@ describe("RequestBudget with client shares", () => {
   it("refuses a client past its share at once (4001 naming the upstream, with Retry-After); others and unknown work go on", async () => {
     let clock = 1_000_000;
     const who: { client?: string } = { client: "A" };
-    const budget = new RequestBudget("Apple", { requests: 20, windowMs: 60_000 }, () => clock, sharesFor(who));
+    const budget = sharedBudget("Apple", { requests: 20, windowMs: 60_000 }, () => clock, who);
     for (let i = 0; i < 5; i++) await budget.acquire(8000);
     clock += 15_000;
     const refusal = await budget.acquire(8000).catch((error: unknown) => error);
@@ -49,7 +61,7 @@ describe("RequestBudget with client shares", () => {
 
   it("a client whose own slot frees within the deadline waits for it instead (a short window)", async () => {
     const who = { client: "A" };
-    const budget = new RequestBudget("Deezer", { requests: 8, windowMs: 300 }, Date.now, sharesFor(who));
+    const budget = sharedBudget("Deezer", { requests: 8, windowMs: 300 }, Date.now, who);
     const started = performance.now();
     await budget.acquire(5000);
     await budget.acquire(5000);
@@ -61,13 +73,13 @@ describe("RequestBudget with client shares", () => {
   it("keeps no more clients than the budget has requests in its window", async () => {
     let clock = 0;
     const who: { client?: string } = {};
-    const budget = new RequestBudget("Test", { requests: 4, windowMs: 1000 }, () => clock, sharesFor(who));
+    const budget = sharedBudget("Test", { requests: 4, windowMs: 1000 }, () => clock, who);
     for (let i = 0; i < 1000; i++) {
       who.client = `client-${i}`;
       clock += 250;
       await budget.acquire(0);
     }
-    expect((budget as unknown as { byClient: Map<string, number[]> }).byClient.size).toBeLessThanOrEqual(5);
+    expect((budget.shares as unknown as { byClient: Map<string, number[]> }).byClient.size).toBeLessThanOrEqual(5);
   });
 });
 

@@ -1,8 +1,8 @@
 /** Log lines: the format rule, the escapes that keep a line one line, and the readable form. */
 import { describe, expect, it } from "vitest";
 import { prettyLine } from "../../server/engine/log-destination.ts";
-import { cleanFields, cleanText, readableLine } from "../../core/log-line.ts";
-import { logFormat } from "../../server/engine/logger.ts";
+import { cleanText, readableLine } from "../../core/log-line.ts";
+import { cleanFields, logFormat } from "../../server/engine/logger.ts";
 
 describe("log lines", () => {
   it("LOG_FORMAT decides; unset, JSON unless stdout is a terminal", () => {

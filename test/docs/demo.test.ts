@@ -18,7 +18,7 @@ let exited: Promise<number | null>;
 
 beforeAll(async () => {
   const port = await freePort();
-  child = spawn(process.execPath, ["--import", "tsx", "server/demo.ts"], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "pretty" }, stdio: ["ignore", "pipe", "pipe"] });
+  child = spawn(process.execPath, ["--import", "tsx", "examples/demo/main.ts"], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "pretty" }, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
@@ -35,8 +35,8 @@ afterAll(async () => {
 });
 
 describe("npm run demo", () => {
-  it("is the script that runs server/demo.ts", () => {
-    expect(JSON.parse(readFileSync(`${PROJECT_ROOT}/package.json`, "utf8")).scripts.demo).toBe("tsx server/demo.ts");
+  it("is the script that runs examples/demo/main.ts", () => {
+    expect(JSON.parse(readFileSync(`${PROJECT_ROOT}/package.json`, "utf8")).scripts.demo).toBe("exec node --import tsx examples/demo/main.ts");
   });
 
   it("prints the config it runs and the addresses of the status page, the docs and the playground on PORT", () => {

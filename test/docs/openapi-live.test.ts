@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { qrSign } from "../../server/engine/share/qr-code.ts";
-import { DEMO_QR_SECRET } from "../../server/demo/upstreams.ts";
+import { DEMO_QR_SECRET } from "../../examples/demo/upstreams.ts";
 import { API_ENDPOINTS } from "../../server/request/share/schemas.ts";
-import { OPERATIONS, OPERATION_NAMES } from "../../core/operations.ts";
-import { callback, origin } from "../../core/params.ts";
+import { OPERATIONS, OPERATION_NAMES } from "../../server/engine/operations.ts";
+import { callback, origin } from "../../server/engine/params.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES } from "../../server/request/docs/openapi/examples.ts";
 import { fieldsOf } from "../../server/request/docs/openapi/json-schema.ts";
 import { startDemoApp, type DemoApp } from "../support/demo-app.ts";

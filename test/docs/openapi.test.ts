@@ -6,12 +6,12 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES, type ErrorKind } from "../../core/errors.ts";
-import { OPERATION_NAMES, OPERATIONS } from "../../core/operations.ts";
+import { OPERATION_NAMES, OPERATIONS } from "../../server/engine/operations.ts";
 import { API_FAILURES } from "../../server/request/docs/openapi/api.ts";
 import { OPERATION_EXAMPLES } from "../../server/request/docs/openapi/examples.ts";
 import type { RoutePolicy } from "../../server/request/route-policy.ts";
 import { apiStatus } from "../../server/request/share/errors.ts";
-import { V1_STATUS } from "../../core/errors.ts";
+import { V1_STATUS } from "../../server/engine/errors.ts";
 import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
 import { operationsOf, schemaCheck, type SchemaCheck } from "./schema-check.ts";
 

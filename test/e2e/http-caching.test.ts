@@ -7,7 +7,7 @@
  * as a hit.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATIONS } from "../../core/operations.ts";
+import { OPERATIONS } from "../../server/engine/operations.ts";
 import type { ResponseCache } from "../../core/services.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { COMPRESS_FROM_BYTES } from "../../server/request/compression.ts";
@@ -226,7 +226,7 @@ describe("304s and the counts", () => {
       [429, "0", "no-store"], // 9: over the limit, a 304 or not
     ]);
     // The rate limit refuses /v1/status now: the figures are read from the cache itself.
-    const after = await t.scope.resolve<ResponseCache>(Tokens.ResponseCache).stats();
+    const after = await t.service.front.cache.stats();
     expect(after.hits - before.hits).toBe(6);
   });
 });

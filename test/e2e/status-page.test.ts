@@ -7,8 +7,7 @@ import { VERSION } from "../../server/engine/config.ts";
 import { PLAYLIST_JSONP_RULE } from "../../server/request/docs/reference.ts";
 import { v1Endpoints } from "../../server/request/docs/status-page.ts";
 import { ListBody, QrQuery } from "../../server/request/share/schemas.ts";
-import type { TestApp } from "../support/app.ts";
-import { startTestApp } from "../support/app.ts";
+import { type TestApp, startTestApp } from "../support/app.ts";
 import { corsHeaders, useShareApp } from "../api/helpers.ts";
 import { parseXml } from "../api/xml.ts";
 

@@ -6,7 +6,7 @@
  * only count where title, version, artist and length agree too; Deezer's are the labels'.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ISRC_HINT_CONFIDENCE } from "../../core/match/recording.ts";
+import { ISRC_HINT_CONFIDENCE } from "../../server/engine/match/recording.ts";
 import { v1 } from "../support/fake-app.ts";
 import { audiusUpload, deezerTrack, startTwoSourcesApp, type TwoSourcesApp } from "../support/two-sources.ts";
 

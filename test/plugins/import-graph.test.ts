@@ -73,4 +73,24 @@ describe("the import graph", () => {
     });
     expect(upward).toEqual([]);
   });
+
+  it("keeps the kit below the service: the kit imports nothing of the server, the server imports the kit by its package name", () => {
+    const kitToServer = [...graph].flatMap(([file, targets]) =>
+      relative(ROOT, file).startsWith("core/") ? targets.map((t) => relative(ROOT, t)).filter((t) => !t.startsWith("core/")).map((t) => `${relative(ROOT, file)} -> ${t}`) : [],
+    );
+    expect(kitToServer).toEqual([]);
+    const serverIntoKit = [...graph].flatMap(([file, targets]) =>
+      relative(ROOT, file).startsWith("server/") ? targets.map((t) => relative(ROOT, t)).filter((t) => t.startsWith("core/")).map((t) => `${relative(ROOT, file)} -> ${t}`) : [],
+    );
+    expect(serverIntoKit).toEqual([]);
+  });
+
+  it("no runtime file imports the kit's testing harness", () => {
+    const runtime = files.filter((file) => !relative(ROOT, file).startsWith("core/testing/"));
+    const testing = runtime.filter((file) => {
+      const specs = specifiers(readFileSync(file, "utf8"));
+      return specs.some((spec) => spec === "@music-aggregator/core/testing" || (spec.startsWith(".") && resolve(dirname(file), spec).startsWith(join(ROOT, "core/testing"))));
+    });
+    expect(testing.map((file) => relative(ROOT, file))).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import { createMemoryLogger } from "../../core/testing/memory-logger.ts";
 import { defineSourcePlugin } from "../../core/plugin.ts";
 import { validateDefinition } from "../../core/validate.ts";
 import { PluginCatalog, discoverPlugins } from "../../server/engine/plugins/discover.ts";
-import { PluginStartupError } from "../../core/errors.ts";
+import { PluginStartupError } from "../../server/engine/errors.ts";
 import type { SourceRegistry } from "../../server/engine/sources/source-registry.ts";
 import { Tokens } from "../../core/tokens.ts";
 import { startTestApp } from "../support/app.ts";

@@ -6,7 +6,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../core/testing/memory-logger.ts";
-import type { RateDecision } from "../../core/services.ts";
+import type { RateDecision } from "../../server/engine/guard/rate-limiter.ts";
 import { MAX_LEASE, RedisWindows } from "../../server/engine/guard/redis-windows.ts";
 import { RedisLink } from "../../server/engine/redis/connection.ts";
 import { startFakeApp, v1, type FakeApp } from "../support/fake-app.ts";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { discoverPlugins } from "../../server/engine/plugins/discover.ts";
-import { startDemoUpstreams, type DemoUpstreams } from "../../server/demo/upstreams.ts";
+import { startDemoUpstreams, type DemoUpstreams } from "../../examples/demo/upstreams.ts";
 import type { AppConfigInput } from "../../server/engine/config.ts";
 import { startTestApp, type TestApp } from "./app.ts";
 

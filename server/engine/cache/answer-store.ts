@@ -5,7 +5,6 @@
  * load locks that keep instances from asking the upstream for the same key at once.
  */
 import { createStorage, type Storage } from "unstorage";
-import type { CacheCounts } from "../../../core/services.ts";
 import type { AppConfig } from "../config.ts";
 import type { RedisLink } from "../redis/connection.ts";
 import { linkDriver } from "../redis/storage-driver.ts";
@@ -13,6 +12,7 @@ import type { CacheTier } from "../stats/cache-counts.ts";
 import { answersDriver, type CountingDriver } from "./answers-driver.ts";
 import { redisLoadLocks, type LoadLocks } from "./load-locks.ts";
 import { boundedMemoryDriver, defaultCacheBytes, MAX_ENTRY_SHARE, type MemoryBounds } from "./memory-driver.ts";
+import { type CacheCounts } from "../stats/shared-stats.ts";
 
 export interface AnswerStore {
   storage: Storage;

@@ -13,9 +13,9 @@
  * memory (asked first), `redisHits` / `redisMisses` for Redis.
  */
 import { defineDriver, type Driver } from "unstorage";
-import type { CacheCounts } from "../../../core/services.ts";
 import type { RedisLink } from "../redis/connection.ts";
 import { entryExpiry, entryKind } from "./entry.ts";
+import { type CacheCounts } from "../stats/shared-stats.ts";
 
 /** A driver that can tell how many items it holds, never by a key scan. */
 export type CountingDriver = Driver & { count(): number | Promise<number> };

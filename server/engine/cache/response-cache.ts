@@ -8,14 +8,15 @@
  * it; a caller that joins it pays nothing, and if the starter's share turns out spent, it loads
  * on its own.
  */
-import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, staleMayStandIn, withCost, type ServiceErrorLike } from "../../../core/errors.ts";
-import type { CacheStats } from "../../../core/domain.ts";
-import type { CacheCounts, CachePolicy, CachedAnswer, ResponseCache, SharedStats } from "../../../core/services.ts";
+import { NotFoundError, UpstreamTimeoutError, isKind, isServiceError, type ServiceErrorLike, type CachePolicy, type CachedAnswer, type ResponseCache } from "@music-aggregator/core";
+import { staleMayStandIn, withCost } from "@music-aggregator/core/host";
 import type { CacheTier } from "../stats/cache-counts.ts";
 import { clientOf, countUpstreamCalls } from "../http/upstream-calls.ts";
 import type { AnswerStore } from "./answer-store.ts";
 import { awaitOtherInstance } from "./shared-load.ts";
 import { decodeEntry as decode, encodeEntry, type StoredEntry } from "./entry.ts";
+import { type CacheStats } from "../domain.ts";
+import { type CacheCounts, type SharedStats } from "../stats/shared-stats.ts";
 
 export type { CachePolicy, CachedAnswer };
 

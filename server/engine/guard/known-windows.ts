@@ -1,3 +1,4 @@
+import { type RateDecision } from "./rate-limiter.ts";
 /**
  * What this process knows of each client's window in Redis (`redis-windows.ts`), and the
  * decisions it can make without asking Redis: spending a lease, refusing a window known spent,
@@ -8,7 +9,6 @@
  * `unsent` and carried to Redis by the key's next call (at the latest when Redis is back), so
  * that the other instances see them too.
  */
-import type { RateDecision } from "../../../core/services.ts";
 
 /** Decides a request while Redis cannot: `seed` is the count of the client's window last read from Redis. */
 export type Fallback = (key: string, seed: number) => Promise<RateDecision>;

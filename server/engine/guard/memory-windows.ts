@@ -1,10 +1,10 @@
+import { type RateDecision } from "./rate-limiter.ts";
 /**
  * The rate limit's budget in this process's memory, answered synchronously: a window of
  * `durationMs` per key, opened by its first request, allowing `points` requests (the same
  * rule as rate-limiter-flexible's memory limiter). Exact, since one event loop counts; cheap,
  * since nothing is awaited: the hot path of cached answers asks it on every request.
  */
-import type { RateDecision } from "../../../core/services.ts";
 
 interface Window {
   used: number;

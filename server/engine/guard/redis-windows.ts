@@ -27,9 +27,9 @@
  * saw left of the window (docs/decisions.md#rate-limit).
  */
 import type { Redis } from "ioredis";
-import type { RateDecision } from "../../../core/services.ts";
 import type { RedisLink } from "../redis/connection.ts";
 import { KnownWindows, type Fallback, type Known } from "./known-windows.ts";
+import { type RateDecision } from "./rate-limiter.ts";
 
 /** A lease is at most this share of what its window has left (after the requests it comes with). */
 const LEASE_SHARE = 64;

@@ -10,9 +10,9 @@
  */
 import { RateLimiterCluster, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { RedisLink } from "../redis/connection.ts";
-import type { RateDecision, RateLimiter } from "../../../core/services.ts";
 import { RedisWindows } from "./redis-windows.ts";
 import { MemoryWindows } from "./memory-windows.ts";
+import { type RateDecision, type RateLimiter } from "./rate-limiter.ts";
 
 export type { RateDecision };
 

@@ -7,7 +7,7 @@
  * `curl/` or `got (` is allowed and ignored.
  */
 import { inject, injectable } from "tsyringe";
-import { Tokens } from "../../../core/tokens.ts";
+import { Tokens } from "@music-aggregator/core";
 import type { AppConfig } from "../config.ts";
 
 @injectable()

@@ -5,7 +5,7 @@
  * h3 received) or a Node stream (an upstream's answer, from the node transport).
  */
 import type { Readable } from "node:stream";
-import { readWebStream } from "../../../core/http/read-web-stream.ts";
+import { readWebStream } from "@music-aggregator/core/host";
 
 export async function readCapped(
   body: ReadableStream<Uint8Array> | Readable | null | undefined,

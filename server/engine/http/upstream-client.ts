@@ -6,9 +6,9 @@
  * the client it is sent for (`upstream-calls.ts`).
  */
 import { ofetch, type FetchResponse } from "ofetch";
-import type { UpstreamClient, UpstreamClientFactory, UpstreamClientOptions } from "../../../core/services.ts";
-import { UpstreamClientBase, type OutgoingRequest, type UpstreamDefaults } from "../../../core/http/upstream-client.ts";
-import type { ClientShares } from "../../../core/http/request-budget.ts";
+import type { UpstreamClient, UpstreamClientFactory, UpstreamClientOptions } from "@music-aggregator/core";
+import { UpstreamClientBase, type OutgoingRequest, type UpstreamDefaults } from "@music-aggregator/core/host";
+import { ClientShares } from "./client-shares.ts";
 import { nodeTransport, type TransportResponse } from "./node-transport.ts";
 import { currentClient, noteUpstreamCall } from "./upstream-calls.ts";
 import { readCapped } from "./read-capped.ts";
@@ -20,6 +20,21 @@ const upstreamFetch = ofetch.create({}, { fetch: nodeTransport as unknown as typ
 type RawAnswer = FetchResponse<unknown> & Pick<TransportResponse, "body">;
 
 export class HttpUpstreamClient extends UpstreamClientBase<RawAnswer> {
+  private readonly shares?: ClientShares;
+
+  /** `clientShare`: the part of a declared budget one client of the service may spend (`upstream.clientShare`) */
+  constructor(options: UpstreamClientOptions, defaults: UpstreamDefaults, clientShare: number) {
+    super(options, defaults);
+    if (options.budget && clientShare < 1) this.shares = new ClientShares(options.name, options.budget, clientShare);
+  }
+
+  /** The client's share first, then the budget itself. */
+  protected override async acquire(maxWaitMs: number, signal: AbortSignal): Promise<void> {
+    const client = this.shares && currentClient();
+    if (client !== undefined) await this.shares!.acquire(client, maxWaitMs, signal);
+    await super.acquire(maxWaitMs, signal);
+  }
+
   protected async send(request: OutgoingRequest, signal: AbortSignal): Promise<RawAnswer> {
     noteUpstreamCall();
     return (await upstreamFetch.raw(request.target, {
@@ -50,16 +65,12 @@ export class HttpUpstreamClient extends UpstreamClientBase<RawAnswer> {
  * client with a budget gives each client of the service `clientShare` of it (`upstream.clientShare`).
  */
 export class HttpUpstreamClientFactory implements UpstreamClientFactory {
-  private readonly shares: ClientShares;
-
   constructor(
     private readonly defaults: UpstreamDefaults,
-    clientShare: number,
-  ) {
-    this.shares = { part: clientShare, current: currentClient };
-  }
+    private readonly clientShare: number,
+  ) {}
 
   create(options: UpstreamClientOptions): UpstreamClient {
-    return new HttpUpstreamClient(options, this.defaults, this.shares);
+    return new HttpUpstreamClient(options, this.defaults, this.clientShare);
   }
 }

@@ -7,7 +7,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { inject, injectable } from "tsyringe";
-import { Tokens } from "../../../core/tokens.ts";
+import { Tokens } from "@music-aggregator/core";
 import type { StoreResponseCache } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import type { RedisLink } from "../redis/connection.ts";

@@ -5,7 +5,7 @@
  * bounded before it is cached, so every endpoint, the matcher and the lyrics lookup only ever
  * see bounded names; the matcher cuts again what it reads, for any other path.
  */
-import { clipName } from "../../../core/text-limits.ts";
+import { clipName } from "@music-aggregator/core";
 
 /** `answer` (a validated copy, changed in place) with its names and its songs' names bounded. */
 export function boundNames<T>(answer: T): T {

@@ -9,12 +9,11 @@
  * claim a label's recording to be played in its place (`core/match/recording.ts`).
  */
 import { inject, injectable } from "tsyringe";
-import type { MatchResult, PlaylistSong, Quality, SongUrl } from "../../../core/domain.ts";
-import { isKind, isServiceError } from "../../../core/errors.ts";
-import type { CachedAnswer } from "../../../core/services.ts";
+import { type PlaylistSong, type Quality, type SongUrl, isKind, isServiceError, type CachedAnswer } from "@music-aggregator/core";
 import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
 import { MatchService } from "./match-service.ts";
 import { SongUrls } from "./song-urls.ts";
+import { type MatchResult } from "../domain.ts";
 
 /** Copies tried at most for one song: past a few, the matches left are unlikely to play either. */
 const MAX_TRIES = 3;

@@ -3,9 +3,8 @@
  * (docs/decisions.md (Sources)), looked up by the song's name, artist, album and length.
  */
 import { inject, injectable } from "tsyringe";
-import type { SongDetail } from "../../../core/domain.ts";
-import { OPERATIONS } from "../../../core/operations.ts";
-import type { CachedAnswer } from "../../../core/services.ts";
+import type { SongDetail, CachedAnswer } from "@music-aggregator/core";
+import { OPERATIONS } from "../operations.ts";
 import { cacheKey } from "../cache/response-cache.ts";
 import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
 import { SourceCalls, validate } from "./source-calls.ts";

@@ -9,19 +9,17 @@
  * asking again costs nothing.
  */
 import { inject, injectable } from "tsyringe";
-import type { Match, MatchResult, SongDetail } from "../../../core/domain.ts";
-import { isKind, isServiceError } from "../../../core/errors.ts";
-import { copiesQuery } from "../../../core/match/query.ts";
-import { recordingOf, sameRecording } from "../../../core/match/recording.ts";
-import { isrcsOf } from "../../../core/plugin.ts";
-import type { CachedAnswer, ResponseCache } from "../../../core/services.ts";
-import { Tokens } from "../../../core/tokens.ts";
+import { type SongDetail, isKind, isServiceError, type CachedAnswer, type ResponseCache, Tokens } from "@music-aggregator/core";
+import { copiesQuery } from "../match/query.ts";
+import { recordingOf, sameRecording } from "../match/recording.ts";
+import { isrcsOf } from "@music-aggregator/core/host";
 import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
 import { SearchAllService } from "./search-all.ts";
 import { PARTIAL_LIST_TTL_SECONDS } from "./search-service.ts";
 import { SourceCalls } from "./source-calls.ts";
+import { type Match, type MatchResult } from "../domain.ts";
 
 /**
  * Songs of each source's search looked at: a song's copies share its title and rank high for

@@ -12,10 +12,10 @@
  * The list depends only on the windows and the query, so every page cut from it is a slice of
  * one deterministic order.
  */
-import type { Alternative, SearchSong, Song } from "../../../core/domain.ts";
-import { recordingOf, sameRecording, type Recording } from "../../../core/match/recording.ts";
-import type { IsrcOrigin } from "../../../core/plugin.ts";
-import { relevance } from "../../../core/match/relevance.ts";
+import type { Song, IsrcOrigin } from "@music-aggregator/core";
+import { recordingOf, sameRecording, type Recording } from "../match/recording.ts";
+import { relevance } from "../match/relevance.ts";
+import { type Alternative, type SearchSong } from "../domain.ts";
 
 /** What a source's addresses are: the whole song, or a clip. */
 export type Playback = "full" | "preview";

@@ -6,10 +6,9 @@
  * disabled, 1003 for one without the operation.
  */
 import { inject, injectable } from "tsyringe";
-import type { SourceInfo, StatusInfo } from "../../../core/domain.ts";
-import type { OperationName, OperationParams } from "../../../core/operations.ts";
-import type { CachedAnswer, OriginStats, ResponseCache } from "../../../core/services.ts";
-import { Tokens } from "../../../core/tokens.ts";
+import type { OperationName, OperationParams } from "../operations.ts";
+import { Tokens, type CachedAnswer } from "@music-aggregator/core";
+import type { StoreResponseCache } from "../cache/response-cache.ts";
 import { VERSION, type AppConfig } from "../config.ts";
 import { SourceRegistry } from "../sources/source-registry.ts";
 import { FallbackService } from "./fallback.ts";
@@ -19,6 +18,9 @@ import { PlaylistUrls } from "./playlist-urls.ts";
 import { SearchService } from "./search-service.ts";
 import { SongUrls } from "./song-urls.ts";
 import { SourceCalls } from "./source-calls.ts";
+import type { SourceInfo, StatusInfo } from "../domain.ts";
+import type { OriginStats } from "../stats/shared-stats.ts";
+import { ServiceTokens } from "../tokens.ts";
 
 @injectable()
 export class MusicService {
@@ -26,8 +28,8 @@ export class MusicService {
 
   constructor(
     @inject(Tokens.Config) private readonly config: AppConfig,
-    @inject(Tokens.ResponseCache) private readonly cache: ResponseCache,
-    @inject(Tokens.OriginStats) private readonly origins: OriginStats,
+    @inject(Tokens.ResponseCache) private readonly cache: StoreResponseCache,
+    @inject(ServiceTokens.OriginStats) private readonly origins: OriginStats,
     @inject(SourceRegistry) private readonly registry: SourceRegistry,
     @inject(SourceCalls) private readonly calls: SourceCalls,
     @inject(SearchService) private readonly searches: SearchService,

@@ -15,16 +15,12 @@
  */
 import { inject, injectable } from "tsyringe";
 import type { AppConfig } from "../config.ts";
-import type { PlaylistDetail, PlaylistSong, Quality, SongUrl } from "../../../core/domain.ts";
-import { isServiceError, withCost } from "../../../core/errors.ts";
-import type { OperationParams } from "../../../core/operations.ts";
-import type { CachedAnswer } from "../../../core/services.ts";
-import { Tokens } from "../../../core/tokens.ts";
+import { type PlaylistDetail, type PlaylistSong, type Quality, type SongUrl, isServiceError, type CachedAnswer, Tokens, mapWithConcurrency } from "@music-aggregator/core";
+import { withCost, deadline } from "@music-aggregator/core/host";
+import { shareOf } from "../http/client-shares.ts";
+import type { OperationParams } from "../operations.ts";
 import { combinedLife } from "../cache/response-cache.ts";
 import type { EnabledSource } from "../sources/source-registry.ts";
-import { deadline } from "../../../core/http/deadline.ts";
-import { mapWithConcurrency } from "../../../core/concurrency.ts";
-import { shareOf } from "../../../core/http/request-budget.ts";
 import { sameClient } from "../http/upstream-calls.ts";
 import { FallbackService } from "./fallback.ts";
 import { SongUrls } from "./song-urls.ts";

@@ -7,16 +7,14 @@
  * share) or 2002.
  */
 import { inject, injectable } from "tsyringe";
-import type { SearchSong } from "../../../core/domain.ts";
-import { ServiceError, SourceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, withCost, type ServiceErrorLike } from "../../../core/errors.ts";
-import { deadline } from "../../../core/http/deadline.ts";
-import { isrcsOf, searchPagingOf } from "../../../core/plugin.ts";
-import type { CachedAnswer } from "../../../core/services.ts";
-import { Tokens } from "../../../core/tokens.ts";
+import { ServiceError, UpstreamError, UpstreamTimeoutError, isKind, isServiceError, type ServiceErrorLike, type CachedAnswer, Tokens } from "@music-aggregator/core";
+import { withCost, deadline, isrcsOf, searchPagingOf } from "@music-aggregator/core/host";
 import type { AppConfig } from "../config.ts";
 import type { EnabledSource } from "../sources/source-registry.ts";
 import { mergeScored, scoreWindow, type ScoredWindow } from "./merged-search.ts";
 import { SourceCalls } from "./source-calls.ts";
+import { type SearchSong } from "../domain.ts";
+import { SourceError } from "../errors.ts";
 
 /** The list every page of one all-search is cut from. */
 export interface MergedList {

@@ -16,14 +16,13 @@
 import { inject, injectable } from "tsyringe";
 import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
-import type { SearchPage, SearchSong } from "../../../core/domain.ts";
-import type { OperationParams } from "../../../core/operations.ts";
-import { searchPagingOf } from "../../../core/plugin.ts";
-import type { CachedAnswer, ResponseCache } from "../../../core/services.ts";
-import { Tokens } from "../../../core/tokens.ts";
+import type { OperationParams } from "../operations.ts";
+import { searchPagingOf } from "@music-aggregator/core/host";
+import { type CachedAnswer, type ResponseCache, Tokens } from "@music-aggregator/core";
 import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
 import { SearchAllService, type MergedList } from "./search-all.ts";
 import { SourceCalls } from "./source-calls.ts";
+import { type SearchPage, type SearchSong } from "../domain.ts";
 
 export interface SearchParams {
   q: string;

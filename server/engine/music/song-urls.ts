@@ -4,11 +4,8 @@
  * at no cost; else the plugin's own lookup tells, inside the url load: one lookup, one deadline.
  */
 import { inject, injectable } from "tsyringe";
-import { SongDetail } from "../../../core/domain.ts";
-import { NotFoundError, PaidContentError } from "../../../core/errors.ts";
-import type { OperationParams } from "../../../core/operations.ts";
-import type { CallContext } from "../../../core/plugin.ts";
-import type { CachedAnswer } from "../../../core/services.ts";
+import { SongDetail, NotFoundError, PaidContentError, type CallContext, type CachedAnswer } from "@music-aggregator/core";
+import type { OperationParams } from "../operations.ts";
 import type { EnabledSource } from "../sources/source-registry.ts";
 import { SourceCalls, validate } from "./source-calls.ts";
 

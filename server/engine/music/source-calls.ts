@@ -10,14 +10,9 @@
  */
 import { inject, injectable } from "tsyringe";
 import type { z } from "zod";
-import type { PlaylistDetail, SongUrl } from "../../../core/domain.ts";
-import { UpstreamParseError, UpstreamTimeoutError, isServiceError, isUpstreamFailure, loggedMessage } from "../../../core/errors.ts";
-import { deadline } from "../../../core/http/deadline.ts";
-import { expiryFromUrl } from "../../../core/mapping/expiry.ts";
-import { OPERATIONS, type OperationName, type OperationParams } from "../../../core/operations.ts";
-import type { CallContext, Capability, SourceMethods } from "../../../core/plugin.ts";
-import type { CachePolicy, CachedAnswer, ResponseCache } from "../../../core/services.ts";
-import { Tokens } from "../../../core/tokens.ts";
+import { type PlaylistDetail, type SongUrl, UpstreamParseError, UpstreamTimeoutError, isServiceError, loggedMessage, expiryFromUrl, type CallContext, type Capability, type SourceMethods, type CachePolicy, type CachedAnswer, type ResponseCache, Tokens } from "@music-aggregator/core";
+import { isUpstreamFailure, deadline } from "@music-aggregator/core/host";
+import { OPERATIONS, type OperationName, type OperationParams } from "../operations.ts";
 import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";

@@ -6,9 +6,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { createRequire, register } from "node:module";
 import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { AnyPluginDefinition, LyricsPluginDefinition, SharePluginDefinition, SourcePluginDefinition } from "../../../core/plugin.ts";
-import { PluginStartupError } from "../../../core/errors.ts";
-import { findDuplicateIds, validateDefinition } from "../../../core/validate.ts";
+import { type AnyPluginDefinition, type LyricsPluginDefinition, type SharePluginDefinition, type SourcePluginDefinition } from "@music-aggregator/core";
+import { PluginStartupError } from "../errors.ts";
+import { validateDefinition } from "@music-aggregator/core/host";
 
 const ENTRY_FILES = ["index.ts", "index.mts", "index.js", "index.mjs"];
 /** The query that marks a plugin module named by path (kept in step with `kit-resolve-hook.mjs`). */
@@ -123,4 +123,17 @@ async function prepareForOutsideModules(): Promise<void> {
   register(new URL("./kit-resolve-hook.mjs", import.meta.url), {
     data: { kitFolder, kitEntries: compiled ? new URL("../../../core/", import.meta.url).href : kitFolder, kitExtension: compiled ? ".js" : ".ts" },
   });
+}
+
+/** Checks a set of definitions for duplicate ids within a kind. */
+export function findDuplicateIds(definitions: { def: AnyPluginDefinition; origin: string }[]): string[] {
+  const seen = new Map<string, string>();
+  const problems: string[] = [];
+  for (const { def, origin } of definitions) {
+    const key = `${def.kind}:${def.id}`;
+    const first = seen.get(key);
+    if (first) problems.push(`plugin "${def.id}".id: the ${def.kind} plugin id is used twice ("${first}" and "${origin}")`);
+    else seen.set(key, origin);
+  }
+  return problems;
 }

@@ -7,20 +7,11 @@ import type { DependencyContainer } from "tsyringe";
 import { DEFAULT_SOURCES, sourceBindings, unboundRemovals, type AppConfig } from "../config.ts";
 import { configProblems, pathText } from "../config-problems.ts";
 import type { Logger } from "../logger.ts";
-import type {
-  AnyPluginDefinition,
-  LyricsProvider,
-  PluginDeps,
-  ShareBackend,
-  SharePluginDefinition,
-  SourceMethods,
-} from "../../../core/plugin.ts";
-import type { BudgetOptions, UpstreamClientFactory } from "../../../core/services.ts";
+import { type AnyPluginDefinition, type LyricsProvider, type PluginDeps, type ShareBackend, type SharePluginDefinition, type SourceMethods, type BudgetOptions, type UpstreamClientFactory, Tokens } from "@music-aggregator/core";
+import { PluginStartupError } from "../errors.ts";
 import { SourceRegistry, effectiveCapabilities, type BoundSource } from "../sources/source-registry.ts";
-import { Tokens } from "../../../core/tokens.ts";
 import type { PluginCatalog } from "./discover.ts";
-import { PluginStartupError } from "../../../core/errors.ts";
-import { checkInstanceMethods } from "../../../core/validate.ts";
+import { checkInstanceMethods } from "@music-aggregator/core/host";
 
 export interface BoundPlugins {
   registry: SourceRegistry;

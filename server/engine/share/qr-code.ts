@@ -5,7 +5,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
-import { InputError } from "../../../core/errors.ts";
+import { InputError } from "@music-aggregator/core";
 import type { Logger } from "../logger.ts";
 
 export const QR_MIN_SIZE = 10;

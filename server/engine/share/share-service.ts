@@ -7,9 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { posix } from "node:path";
-import type { ResponseCache } from "../../../core/services.ts";
-import type { ShareBackend, ShareListing, ShareRef } from "../../../core/plugin.ts";
-import { InputError } from "../../../core/errors.ts";
+import { type ResponseCache, type ShareBackend, type ShareListing, type ShareRef, InputError } from "@music-aggregator/core";
 
 export interface ListRequest {
   /** share link or bare short code */

@@ -2,11 +2,10 @@
  * Public source ids (`source_a`..) bound to plugin instances per config, the disabled list,
  * the lyrics provider, and the capability matrix of `/v1/source`.
  */
-import type { SourceInfo } from "../../../core/domain.ts";
-import { CAPABILITIES, type OperationName, type OperationSet } from "../../../core/operations.ts";
-import { CapabilityError, SourceError } from "../../../core/errors.ts";
-import type { Capability, LyricsProvider, SourceMethods, SourcePluginDefinition } from "../../../core/plugin.ts";
-import type { BudgetOptions } from "../../../core/services.ts";
+import { CAPABILITIES, type OperationName, type OperationSet } from "../operations.ts";
+import type { Capability, LyricsProvider, SourceMethods, SourcePluginDefinition, BudgetOptions } from "@music-aggregator/core";
+import { type SourceInfo } from "../domain.ts";
+import { CapabilityError, SourceError } from "../errors.ts";
 
 export interface BoundSource {
   /** the public id, e.g. `source_a` */

@@ -1,8 +1,8 @@
+import { type CacheCounts } from "./shared-stats.ts";
 /**
  * The cache counters (`CacheCounts` of the kit's services) as a list of names, and the field by
  * field arithmetic every way of totalling them uses.
  */
-import type { CacheCounts } from "../../../core/services.ts";
 
 export type CacheCounter = keyof CacheCounts;
 export const CACHE_COUNTERS: readonly CacheCounter[] = ["hits", "misses", "localHits", "localMisses", "redisHits", "redisMisses"];

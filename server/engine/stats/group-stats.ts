@@ -11,11 +11,11 @@
  * is asked, the primary asks every worker to report at once (an IPC round trip each, never on
  * the hot path) and then sums: exact.
  */
-import type { CacheCounts, StatsTotals } from "../../../core/services.ts";
 import type { Channel } from "../cluster/channel.ts";
 import { addCounts, zeroCounts } from "./cache-counts.ts";
 import { LocalStats } from "./local-stats.ts";
 import { HourlyOriginCounts, type HourCount } from "./hourly-origins.ts";
+import { type CacheCounts, type StatsTotals } from "./shared-stats.ts";
 
 const REPORT_MS = 5000;
 /** how long a worker waits for the group's totals before answering with its own */

@@ -9,8 +9,8 @@
  * their sums and their top list. An origin of the window's top is in the past hours' top or
  * among this hour's counters, so those are the only candidates.
  */
-import type { OriginCount } from "../../../core/domain.ts";
 import { OriginSketch } from "./origin-sketch.ts";
+import { type OriginCount } from "../domain.ts";
 
 export const HOUR_MS = 3_600_000;
 /** hourly buckets in the window: this hour and the 23 before it */

@@ -3,9 +3,9 @@
  * The group (`group-stats.ts`) and Redis (`redis-stats.ts`) variants count the same way and
  * differ only in where the other processes' counts come from.
  */
-import type { SharedStats, StatsTotals } from "../../../core/services.ts";
 import { zeroCounts } from "./cache-counts.ts";
 import { HourlyOriginCounts } from "./hourly-origins.ts";
+import { type SharedStats, type StatsTotals } from "./shared-stats.ts";
 
 export class LocalStats implements SharedStats {
   readonly local = zeroCounts();

@@ -5,9 +5,9 @@
  * process group) and how they are sent there (in batches) is the `SharedStats`' business.
  */
 import { inject, injectable } from "tsyringe";
-import type { OriginCount } from "../../../core/domain.ts";
-import type { OriginStats, SharedStats } from "../../../core/services.ts";
 import { ServiceTokens } from "../tokens.ts";
+import { type OriginCount } from "../domain.ts";
+import { type OriginStats, type SharedStats } from "./shared-stats.ts";
 
 @injectable()
 export class CountingOriginStats implements OriginStats {

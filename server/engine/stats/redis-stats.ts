@@ -19,10 +19,10 @@
  * hash, no expiry) and `<prefix>:figures:origin-counts:<hour>` with `…:origin-errors:<hour>`.
  */
 import type { RedisLink } from "../redis/connection.ts";
-import type { SharedStats, StatsTotals } from "../../../core/services.ts";
 import { CACHE_COUNTERS, addCounts, subtractCounts, zeroCounts } from "./cache-counts.ts";
 import { HOUR_MS, HourlyOriginCounts, ORIGINS_PER_HOUR, WINDOW_HOURS, type HourCount } from "./hourly-origins.ts";
 import { MERGE_CHUNK, defineOriginScripts, readReply, type OriginScripts } from "./origin-scripts.ts";
+import { type SharedStats, type StatsTotals } from "./shared-stats.ts";
 
 const SEND_MS = 1000;
 /** the current hour's counters are read again after this long; the hours before it, after `PAST_READ_MS` */

@@ -7,7 +7,7 @@
  * `?api=`, when the config allows that instance (`playground.apis`).
  */
 import type { H3 } from "h3";
-import { NotFoundError } from "../../../core/errors.ts";
+import { NotFoundError } from "@music-aggregator/core";
 import { textAnswer, type Answer } from "../answer.ts";
 import { CompressedForms } from "../compression.ts";
 import { NEVER, fixed } from "../http-caching.ts";

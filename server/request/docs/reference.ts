@@ -3,10 +3,10 @@
  * and the status table the server answers with), the user-agent rule, and the sources this
  * service has registered with what each serves.
  */
-import type { SourceInfo } from "../../../core/domain.ts";
-import { OPERATION_NAMES } from "../../../core/operations.ts";
-import { V1_STATUS } from "../../../core/errors.ts";
+import { OPERATION_NAMES } from "../../engine/operations.ts";
 import { esc } from "./html.ts";
+import { type SourceInfo } from "../../engine/domain.ts";
+import { V1_STATUS } from "../../engine/errors.ts";
 
 /** What each `/v1` code means (docs/decisions.md (/v1)). */
 export const MEANING: Record<number, [string, string]> = {

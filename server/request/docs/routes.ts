@@ -1,6 +1,6 @@
 /** `GET /`: the status and documentation page of the whole service (docs/decisions.md (/api)); every other path is 404. */
 import type { H3 } from "h3";
-import { NotFoundError } from "../../../core/errors.ts";
+import { NotFoundError } from "@music-aggregator/core";
 import { textAnswer } from "../answer.ts";
 import { NEVER } from "../http-caching.ts";
 import type { HttpFront } from "../http-front.ts";

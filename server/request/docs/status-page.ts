@@ -5,15 +5,15 @@
  */
 import type { z } from "zod";
 import { VERSION } from "../../engine/config.ts";
-import type { SourceInfo } from "../../../core/domain.ts";
-import { OPERATION_NAMES, OPERATIONS } from "../../../core/operations.ts";
-import { NoParams, callback, origin } from "../../../core/params.ts";
+import { OPERATION_NAMES, OPERATIONS } from "../../engine/operations.ts";
+import { NoParams, callback, origin } from "../../engine/params.ts";
 import { API_ENDPOINTS } from "../share/schemas.ts";
 import { SERVICE_ENDPOINTS } from "../v1/routes.ts";
 import { esc } from "./html.ts";
 import { OPERATION_EXAMPLES } from "./openapi/examples.ts";
 import { PLAYLIST_JSONP_RULE, errorTable, sourcesTable, userAgentRule } from "./reference.ts";
 import { documentedTypes } from "./type-docs.ts";
+import { type SourceInfo } from "../../engine/domain.ts";
 
 export interface StatusPageInput {
   uptimeSeconds: number;

@@ -1,32 +1,33 @@
 /**
  * The `/v1` data types for the documentation page, walked from the zod schemas of
- * `core/domain.ts`: each type's fields with their types, so the page shows exactly what
+ * `core/kit.ts`: each type's fields with their types, so the page shows exactly what
  * plugin answers are validated against.
  */
 import { z } from "zod";
-import * as domain from "../../../core/domain.ts";
+import * as kit from "@music-aggregator/core";
+import * as service from "../../engine/domain.ts";
 
 /** The types a `/v1` answer's `data` is made of, by the names the endpoint table uses (and OpenAPI's components). */
 export const DOCUMENTED_TYPES: Record<string, z.ZodType> = {
-  Song: domain.Song,
-  SongDetail: domain.SongDetail,
-  SongUrl: domain.SongUrl,
-  Lyric: domain.Lyric,
-  AlbumDetail: domain.AlbumDetail,
-  ArtistDetail: domain.ArtistDetail,
-  PlaylistSong: domain.PlaylistSong,
-  PlaylistDetail: domain.PlaylistDetail,
-  RankItem: domain.RankItem,
-  RankList: domain.RankList,
-  RankDetail: domain.RankDetail,
-  SearchSong: domain.SearchSong,
-  Alternative: domain.Alternative,
-  SearchPage: domain.SearchPage,
-  Match: domain.Match,
-  MatchResult: domain.MatchResult,
-  SourceInfo: domain.SourceInfo,
-  CacheStats: domain.CacheStats,
-  StatusInfo: domain.StatusInfo,
+  Song: kit.Song,
+  SongDetail: kit.SongDetail,
+  SongUrl: kit.SongUrl,
+  Lyric: kit.Lyric,
+  AlbumDetail: kit.AlbumDetail,
+  ArtistDetail: kit.ArtistDetail,
+  PlaylistSong: kit.PlaylistSong,
+  PlaylistDetail: kit.PlaylistDetail,
+  RankItem: kit.RankItem,
+  RankList: kit.RankList,
+  RankDetail: kit.RankDetail,
+  SearchSong: service.SearchSong,
+  Alternative: service.Alternative,
+  SearchPage: service.SearchPage,
+  Match: service.Match,
+  MatchResult: service.MatchResult,
+  SourceInfo: service.SourceInfo,
+  CacheStats: service.CacheStats,
+  StatusInfo: service.StatusInfo,
 };
 
 export interface TypeDoc {

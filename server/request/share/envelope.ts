@@ -2,7 +2,7 @@
  * Answers of the share-listing service (`/api`): `{code, message, data}` with `code` equal to
  * the HTTP status (docs/decisions.md (/api)). Never any CORS header: browsers of other origins get nothing.
  */
-import type { ServiceErrorLike } from "../../../core/errors.ts";
+import type { ServiceErrorLike } from "@music-aggregator/core";
 import { jsonAnswer, type Answer } from "../answer.ts";
 import { apiMessage, apiStatus } from "./errors.ts";
 

@@ -1,14 +1,15 @@
 /**
- * The `/api` answers of the error model: each kind's status is `ERRORS[kind].apiStatus`, which
+ * The `/api` answers of the error model: each kind's status is `HTTP_STATUS[kind].api`, which
  * is also the answer's `code` (docs/decisions.md, the `/api` errors); the share host's own
  * rate limit and failures are said in the caller's terms.
  */
-import { ERRORS, type ServiceErrorLike } from "../../../core/errors.ts";
+import type { ServiceErrorLike } from "@music-aggregator/core";
+import { HTTP_STATUS } from "../../engine/errors.ts";
 
 /** The status of an `/api` answer for `error`; the share host's own 429 is passed on as 429. */
 export function apiStatus(error: ServiceErrorLike): number {
   if (error.kind === "upstream" && error.upstreamStatus === 429) return 429;
-  return ERRORS[error.kind].apiStatus;
+  return HTTP_STATUS[error.kind].api;
 }
 
 /** The message of an `/api` answer: the share host's rate limit is said in the caller's terms. */

@@ -3,7 +3,7 @@
  * right content type.
  */
 import type { H3Event } from "h3";
-import { InputError } from "../../../core/errors.ts";
+import { InputError } from "@music-aggregator/core";
 import { readCapped } from "../../engine/http/read-capped.ts";
 
 /** Largest accepted body; a listing request is a few hundred bytes. */

@@ -4,7 +4,7 @@
  * follow the input and the work.
  */
 import type { H3 } from "h3";
-import { AccessError, InputError, NotFoundError } from "../../../core/errors.ts";
+import { AccessError, InputError, NotFoundError } from "@music-aggregator/core";
 import { textAnswer } from "../answer.ts";
 import { exchangeOf } from "../exchange.ts";
 import { fixed } from "../http-caching.ts";

@@ -4,9 +4,11 @@
  * from the error table. A success's data is spliced in as the JSON text the cache holds, never
  * parsed and serialised again.
  */
-import { ERROR_CODES, V1_STATUS, type ServiceErrorLike } from "../../../core/errors.ts";
+import { type ServiceErrorLike } from "@music-aggregator/core";
+import { ERROR_CODES } from "@music-aggregator/core/host";
 import type { Answer } from "../answer.ts";
 import { NEVER, entityTag, type Freshness } from "../http-caching.ts";
+import { V1_STATUS } from "../../engine/errors.ts";
 
 /** A success; it carries an entity tag when HTTP caches may keep it. */
 export function v1Data(dataJson: string, source: string | null, cost: number, callback: string | undefined, freshness: Freshness = NEVER): Answer {

@@ -6,9 +6,9 @@
  * so that the next request for it is served before h3 (`kept-answers.ts`).
  */
 import type { H3, H3Event } from "h3";
-import { InputError, NotFoundError } from "../../../core/errors.ts";
-import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../../../core/operations.ts";
-import { origin as originSchema } from "../../../core/params.ts";
+import { InputError, NotFoundError } from "@music-aggregator/core";
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../../engine/operations.ts";
+import { origin as originSchema } from "../../engine/params.ts";
 import type { Answer } from "../answer.ts";
 import { callbackOf, exchangeOf, type Exchange } from "../exchange.ts";
 import type { HttpFront } from "../http-front.ts";

@@ -6,7 +6,7 @@
  * Half of them are hard negatives: pairs that look alike and are not the same recording.
  * ISRCs are an uploader's unless a case says its sources vouch for them (Deezer, iTunes).
  */
-import type { MatchableSong } from "../../../core/match/recording.ts";
+import type { MatchableSong } from "../../../server/engine/match/recording.ts";
 import type { IsrcOrigin } from "../../../core/plugin.ts";
 
 export interface MatchCase {

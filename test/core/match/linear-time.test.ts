@@ -7,13 +7,13 @@
  * 100,000-character title is taken off in milliseconds.
  */
 import { describe, expect, it } from "vitest";
-import { fastestMs, hostileTexts } from "../../../core/testing/hostile-text.ts";
-import { artistKey, artistKeys, fold } from "../../../core/match/fold.ts";
-import { copiesQuery } from "../../../core/match/query.ts";
-import { recordingOf } from "../../../core/match/recording.ts";
-import { relevance } from "../../../core/match/relevance.ts";
-import { spacedDash, trailingBracket } from "../../../core/match/tail.ts";
-import { albumCore, albumKinds, isLiveAlbum, parseTitle } from "../../../core/match/title.ts";
+import { fastestMs, hostileTexts } from "../../support/hostile-text.ts";
+import { artistKey, artistKeys, fold } from "../../../server/engine/match/fold.ts";
+import { copiesQuery } from "../../../server/engine/match/query.ts";
+import { recordingOf } from "../../../server/engine/match/recording.ts";
+import { relevance } from "../../../server/engine/match/relevance.ts";
+import { spacedDash, trailingBracket } from "../../../core/title-tail.ts";
+import { albumCore, albumKinds, isLiveAlbum, parseTitle } from "../../../server/engine/match/title.ts";
 
 /** Generous for a loaded machine: linear reading takes a few milliseconds, quadratic took seconds. */
 const BOUND_MS = 100;

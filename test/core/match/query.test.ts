@@ -1,6 +1,6 @@
 /** The query that finds a song's copies on the other sources: its title's own words. */
 import { describe, expect, it } from "vitest";
-import { copiesQuery } from "../../../core/match/query.ts";
+import { copiesQuery } from "../../../server/engine/match/query.ts";
 
 describe("copiesQuery", () => {
   it.each([

@@ -1,6 +1,7 @@
 /** The recording matcher against its case table, and the rules behind it one by one. */
 import { describe, expect, it } from "vitest";
-import { DURATION_TOLERANCE_S, ISRC_HINT_CONFIDENCE, normalIsrc, recordingOf, sameRecording, sameSong } from "../../../core/match/recording.ts";
+import { normalIsrc } from "../../../core/mapping/isrc.ts";
+import { DURATION_TOLERANCE_S, ISRC_HINT_CONFIDENCE, recordingOf, sameRecording, sameSong } from "../../../server/engine/match/recording.ts";
 import { HARD_NEGATIVES, MATCH_CASES, SAME_RECORDING, type MatchCase } from "./cases.ts";
 
 describe("the case table", () => {

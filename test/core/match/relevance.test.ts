@@ -1,6 +1,6 @@
 /** Relevance tiers: exact title and artist, exact title, artist, whole words, word prefixes, contained, partial. */
 import { describe, expect, it } from "vitest";
-import { relevance } from "../../../core/match/relevance.ts";
+import { relevance } from "../../../server/engine/match/relevance.ts";
 
 const lucky = { name: "Get Lucky (feat. Pharrell Williams)", artist: ["Daft Punk"] };
 

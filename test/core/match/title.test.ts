@@ -1,7 +1,7 @@
 /** Reading titles: the title's own words, its version tags, its credits; live albums; folding. */
 import { describe, expect, it } from "vitest";
-import { artistKey, artistKeys, fold } from "../../../core/match/fold.ts";
-import { albumCore, isLiveAlbum, parseTitle } from "../../../core/match/title.ts";
+import { artistKey, artistKeys, fold } from "../../../server/engine/match/fold.ts";
+import { albumCore, isLiveAlbum, parseTitle } from "../../../server/engine/match/title.ts";
 
 describe("parseTitle", () => {
   it.each([

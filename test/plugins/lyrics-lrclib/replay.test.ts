@@ -5,10 +5,8 @@
  * empty list for `/api/search`. Skipped when the recordings are absent.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ServiceError } from "@music-aggregator/core";
-import { createMemoryLogger } from "@music-aggregator/core/testing";
-import type { LyricsLookup, LyricsProvider } from "@music-aggregator/core";
-import { startReplaySimulator, type Answer, type Interaction, type ReplaySimulator, testClientFactory } from "@music-aggregator/core/testing";
+import { ServiceError, type LyricsLookup, type LyricsProvider } from "@music-aggregator/core";
+import { createMemoryLogger, startReplaySimulator, type Answer, type Interaction, type ReplaySimulator, testClientFactory } from "@music-aggregator/core/testing";
 import { hasRecordings, sharedRecordings } from "../../support/recordings.ts";
 import lrclib, { LrclibOptions } from "../../../plugins/lyrics-lrclib/index.ts";
 import { lrcOf } from "../../../plugins/lyrics-lrclib/lrc.ts";

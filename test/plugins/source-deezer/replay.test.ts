@@ -8,10 +8,8 @@
  * was recorded several times (2019 to 2024), the first file in name order wins.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RankDetail, RankList } from "@music-aggregator/core";
-import { createMemoryLogger } from "@music-aggregator/core/testing";
-import type { SourceMethods } from "@music-aggregator/core";
-import { startReplaySimulator, type ReplaySimulator, testClientFactory } from "@music-aggregator/core/testing";
+import type { RankDetail, RankList, SourceMethods } from "@music-aggregator/core";
+import { createMemoryLogger, startReplaySimulator, type ReplaySimulator, testClientFactory } from "@music-aggregator/core/testing";
 import { hasRecordings, sharedRecordings } from "../../support/recordings.ts";
 import { DeezerApi } from "../../../plugins/source-deezer/api.ts";
 import { WRONG_PARAMETER } from "../../../plugins/source-deezer/errors.ts";

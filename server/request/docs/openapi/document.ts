@@ -4,13 +4,13 @@
  * the schemas that validate requests and plugin answers, so it cannot drift from the service.
  */
 import { DEFAULT_USER_AGENT_BLOCK, VERSION } from "../../../engine/config.ts";
-import type { SourceInfo } from "../../../../core/domain.ts";
-import { V1_STATUS } from "../../../../core/errors.ts";
 import { MEANING } from "../reference.ts";
 import { apiComponents, apiPaths } from "./api.ts";
 import { answerComponents, type JsonSchema } from "./json-schema.ts";
 import { OPERATIONS_TAG, probePaths, probeSecuritySchemes, type MetricsDoc } from "./probes.ts";
 import { v1Components, v1Paths } from "./v1.ts";
+import { type SourceInfo } from "../../../engine/domain.ts";
+import { V1_STATUS } from "../../../engine/errors.ts";
 
 /** The user-agent the requests of Try it out on `/docs` carry (`public/docs.js`), so that the curl command it shows is answered. */
 export const DOCS_USER_AGENT = "my-app/1.0 (music-aggregator docs)";

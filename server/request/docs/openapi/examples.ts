@@ -6,7 +6,7 @@
  * (the demo maps them to its own server). A test validates every example against its schema
  * and runs every request example against the demo.
  */
-import type { OperationName } from "../../../../core/operations.ts";
+import type { OperationName } from "../../../engine/operations.ts";
 import { SOURCE_EXAMPLES, type OperationExample } from "./source-examples.ts";
 
 export type { OperationExample };

@@ -4,7 +4,7 @@
  * the `/v1` data types becoming named `components.schemas` that refer to one another.
  */
 import { z } from "zod";
-import { OPERATION_NAMES } from "../../../../core/operations.ts";
+import { OPERATION_NAMES } from "../../../engine/operations.ts";
 import { DOCUMENTED_TYPES } from "../type-docs.ts";
 import { API_TYPES } from "./api-answers.ts";
 

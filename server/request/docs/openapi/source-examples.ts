@@ -4,7 +4,7 @@
  * answers in demo mode, and its answer's `data`, shortened (song lists cut), with the
  * upstreams' own addresses as a real instance gives them (the demo maps them to its own server).
  */
-import type { OperationName } from "../../../../core/operations.ts";
+import type { OperationName } from "../../../engine/operations.ts";
 
 /** A request of an operation and its answer, as the OpenAPI document shows them. */
 export interface OperationExample {

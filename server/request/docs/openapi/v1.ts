@@ -5,15 +5,15 @@
  * HTTP status (`V1_STATUS`, from the one error table), and the HTTP caching headers
  * (`server/request/v1/http-caching.ts`).
  */
-import type { SourceInfo } from "../../../../core/domain.ts";
-import { OPERATION_NAMES, OPERATIONS } from "../../../../core/operations.ts";
-import { callback, origin } from "../../../../core/params.ts";
-import { V1_STATUS } from "../../../../core/errors.ts";
+import { OPERATION_NAMES, OPERATIONS } from "../../../engine/operations.ts";
+import { callback, origin } from "../../../engine/params.ts";
 import { sharedCacheable } from "../../http-caching.ts";
 import { SERVICE_ENDPOINTS } from "../../v1/routes.ts";
 import { MEANING, PLAYLIST_JSONP_RULE } from "../reference.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES, V1_ERROR_EXAMPLES, type OperationExample } from "./examples.ts";
 import { dataSchema, fieldsOf, inputSchema, isRequired, typeRef, type JsonSchema } from "./json-schema.ts";
+import { type SourceInfo } from "../../../engine/domain.ts";
+import { V1_STATUS } from "../../../engine/errors.ts";
 
 const RATE_LIMIT_HEADERS = {
   "RateLimit-Limit": { $ref: "#/components/headers/RateLimit-Limit" },

@@ -20,7 +20,8 @@
  * - A song of an album of instrumentals, remixes, karaoke, acoustic, sped-up, demo or cover
  *   versions is that version, even when its own title does not say so.
  */
-import type { IsrcOrigin } from "../plugin.ts";
+import { normalIsrc } from "@music-aggregator/core/host";
+import type { IsrcOrigin } from "@music-aggregator/core";
 import { artistKeys } from "./fold.ts";
 import { albumCore, albumKinds, isLiveAlbum, parseTitle } from "./title.ts";
 
@@ -53,15 +54,6 @@ export type Verdict = { same: true; reason: "isrc" | "metadata"; confidence: num
 export const DURATION_TOLERANCE_S = 3;
 /** Equal ISRCs, one an uploader's, with the metadata agreeing: above any match by metadata alone (0.98), below vouched ISRCs (1). */
 export const ISRC_HINT_CONFIDENCE = 0.99;
-
-const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
-
-/** An ISRC in its plain form (`GB-DUW-00-00059` is `GBDUW0000059`), or undefined when it is not one. */
-export function normalIsrc(value: unknown): string | undefined {
-  if (typeof value !== "string") return undefined;
-  const plain = value.replace(/[-\s]/g, "").toUpperCase();
-  return ISRC.test(plain) ? plain : undefined;
-}
 
 /** A song as the matcher compares it; `isrcs` says who stands behind its ISRC (its source's `isrcs`). */
 export function recordingOf(song: MatchableSong, isrcs: IsrcOrigin = "uploader"): Recording {

@@ -11,10 +11,10 @@
  *   Up`, `Take 2`, `Demo`, `Mono`, `Re-recorded`, and any tag not known to be neutral): a
  *   different recording, kept as a folded string that must be equal on both sides.
  */
-import { clipName } from "../text-limits.ts";
+import { clipName, spaceBefore, spacedDash, trailingBracket } from "@music-aggregator/core";
 import { artistKey, fold, words } from "./fold.ts";
 import { withoutPrefix, withoutReleaseKind, withoutSegue, withoutSuffix } from "./affixes.ts";
-import { spaceAfter, spaceBefore, spacedDash, trailingBracket } from "./tail.ts";
+import { spaceAfter } from "@music-aggregator/core/host";
 
 export interface ParsedTitle {
   /** the title without its tags, track number or artist prefix, as written */

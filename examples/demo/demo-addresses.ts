@@ -6,8 +6,8 @@
  * Every answer is walked whole, so a field added later (an alternative's address, say) is
  * mapped too: `cover` and `avatar` become generated images, `url` beside an `id` a tone.
  */
-import { CAPABILITIES } from "../../core/operations.ts";
-import type { SourceMethods, SourcePluginDefinition } from "../../core/plugin.ts";
+import { CAPABILITIES } from "../../server/engine/operations.ts";
+import type { SourceMethods, SourcePluginDefinition } from "@music-aggregator/core";
 import { fnv1a } from "./hash.ts";
 
 /** The demo CDN address of a song: stable per source and id, so each song keeps its tone. */

@@ -7,9 +7,9 @@
  *    has nothing for a song (its hand-written answers are about other songs) it writes demo
  *    LRC timed to the tone, so the playground can show lyrics following playback.
  */
-import { startSimulator, type Simulator } from "../../core/testing/simulator.ts";
 import { demoCover } from "./cover.ts";
 import { TONE_SECONDS, demoTone } from "./tone.ts";
+import { startSimulator, type Simulator } from "@music-aggregator/core/testing";
 
 /** The demo CDN: `GET /audio/**` is a WAV tone, `GET /cover/**` an SVG picture, whatever the song or cover. */
 export function startDemoCdn(): Promise<Simulator> {

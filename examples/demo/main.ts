@@ -6,11 +6,11 @@
  * names) and the demo CDN's covers and addresses differ.
  */
 import "reflect-metadata";
-import { listenAddress, parseConfig } from "./engine/config.ts";
-import { createConsoleLogger } from "./engine/logger.ts";
-import { discoverPlugins } from "./engine/plugins/discover.ts";
-import { startDemoUpstreams } from "./demo/upstreams.ts";
-import { closeOnSignals, exitOnStartFailure, startService } from "./process/service.ts";
+import { listenAddress, parseConfig } from "../../server/engine/config.ts";
+import { createConsoleLogger } from "../../server/engine/logger.ts";
+import { discoverPlugins } from "../../server/engine/plugins/discover.ts";
+import { startDemoUpstreams } from "./upstreams.ts";
+import { closeOnSignals, exitOnStartFailure, startService } from "../../server/process/service.ts";
 
 const log = createConsoleLogger("demo");
 

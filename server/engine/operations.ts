@@ -8,21 +8,10 @@
  * `match` is the service's own, made of other operations (`by: "service"`).
  */
 import { z } from "zod";
-import {
-  AlbumDetail,
-  MatchResult,
-  SearchPage,
-  ArtistDetail,
-  Lyric,
-  PlaylistDetail,
-  RankDetail,
-  RankList,
-  SearchResult,
-  SongDetail,
-  SongUrl,
-} from "./domain.ts";
+import { AlbumDetail, ArtistDetail, Lyric, PlaylistDetail, RankDetail, RankList, SearchResult, SongDetail, SongUrl, type CallContext, type Capability, type SourceMethods } from "@music-aggregator/core";
 import { PlaylistParams, RankParams, SearchParams, SongUrlParams, SourceAndId } from "./params.ts";
-import type { CallContext, Capability, SourceMethods } from "./plugin.ts";
+import { CAPABILITIES } from "@music-aggregator/core/host";
+import { MatchResult, SearchPage } from "./domain.ts";
 
 type CacheKey = Record<string, string | number | undefined>;
 
@@ -190,7 +179,7 @@ export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
 export type OperationSet = Record<OperationName, boolean>;
 
 /** The capabilities a source plugin declares (`plugin.ts`), in the order of the capability matrix. */
-export const CAPABILITIES = OPERATION_NAMES.filter((name) => !("by" in OPERATIONS[name])) as Capability[];
+export { CAPABILITIES };
 
 /** The parameters of one operation, as validated. */
 export type OperationParams<C extends OperationName> = z.output<(typeof OPERATIONS)[C]["params"]>;

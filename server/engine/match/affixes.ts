@@ -5,7 +5,8 @@
  * Each reads the title's ends only, in linear time.
  */
 import { artistKey } from "./fold.ts";
-import { endsWithWord, isSpace, spaceBefore } from "./tail.ts";
+import { spaceBefore } from "@music-aggregator/core";
+import { endsWithWord, isSpace } from "@music-aggregator/core/host";
 
 /**
  * Without a leading track number (`01 - `, `3. `, `02_`, or a zero-padded `01 ` as file names

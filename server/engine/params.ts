@@ -5,7 +5,7 @@
  * `1e1`). The same schemas drive the generated documentation.
  */
 import { z } from "zod";
-import { QUALITIES } from "./domain.ts";
+import { QUALITIES } from "@music-aggregator/core/host";
 
 /** spec: one to four dot-separated identifiers */
 export const CALLBACK_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*){0,3}$/;

@@ -4,8 +4,8 @@
  * `part`, `n` is `and`). Two texts that a listener would call the same words fold to the
  * same string; nothing is guessed beyond that.
  */
-import { clipName } from "../text-limits.ts";
-import { endsWithWord, isSpace, spaceBefore } from "./tail.ts";
+import { clipName, spaceBefore } from "@music-aggregator/core";
+import { endsWithWord, isSpace } from "@music-aggregator/core/host";
 
 /** Letters NFKD does not take apart, as their usual Latin spelling. */
 const LETTERS: Record<string, string> = { ß: "ss", æ: "ae", ø: "o", œ: "oe", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };

@@ -5,10 +5,9 @@
  * `npm run demo` and by the tests that need the whole service with no network (the
  * playground's browser test, the OpenAPI examples).
  */
-import type { AppConfigInput } from "../engine/config.ts";
-import type { AnyPluginDefinition } from "../../core/plugin.ts";
-import { PluginCatalog } from "../engine/plugins/discover.ts";
-import type { Simulator } from "../../core/testing/simulator.ts";
+import type { AppConfigInput } from "../../server/engine/config.ts";
+import type { AnyPluginDefinition } from "@music-aggregator/core";
+import { PluginCatalog } from "../../server/engine/plugins/discover.ts";
 import { startLrclibSimulator } from "../../plugins/lyrics-lrclib/test/lrclib-upstream.ts";
 import { startShareHost } from "../../plugins/share-baidu/test/simulator.ts";
 import { startArchiveSimulator } from "../../plugins/source-archive/test/simulator.ts";
@@ -19,6 +18,7 @@ import { CLIENT_ID as JAMENDO_DEMO_CLIENT_ID } from "../../plugins/source-jamend
 import { API_PREFIX as JAMENDO_PREFIX, startJamendoSimulator } from "../../plugins/source-jamendo/test/simulator.ts";
 import { withDemoAddresses } from "./demo-addresses.ts";
 import { startDemoCdn, startDemoLyrics } from "./extras.ts";
+import { type Simulator } from "@music-aggregator/core/testing";
 
 /** The QR sign secret of demo mode (it signs nothing that matters). */
 export const DEMO_QR_SECRET = "demo-mode-qr-secret";

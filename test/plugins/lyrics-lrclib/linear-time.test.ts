@@ -5,10 +5,10 @@
  * once per tag before, seconds on 16,000 characters).
  */
 import { describe, expect, it } from "vitest";
-import { fastestMs, hostileTexts } from "@music-aggregator/core/testing";
-import { artistsMatch, isSameSong, normaliseTitle, pickTrack, plainTitle } from "../match.ts";
-import { LrclibTrack } from "../wire.ts";
-import { lrclibTrack } from "./lrclib-upstream.ts";
+import { fastestMs, hostileTexts } from "../../support/hostile-text.ts";
+import { artistsMatch, isSameSong, normaliseTitle, pickTrack, plainTitle } from "../../../plugins/lyrics-lrclib/match.ts";
+import { LrclibTrack } from "../../../plugins/lyrics-lrclib/wire.ts";
+import { lrclibTrack } from "../../../plugins/lyrics-lrclib/test/lrclib-upstream.ts";
 
 /** Generous for a loaded machine: linear reading takes a few milliseconds, quadratic took seconds. */
 const BOUND_MS = 100;
