@@ -285,19 +285,34 @@ export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = process.env
 
 /** Finds and loads the config file, if any, then validates it. */
 export async function loadConfig(cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Promise<{ config: AppConfig; file?: string }> {
+  const { raw, file } = await readConfigFile(cwd, env);
+  return file ? { config: parseConfig(raw, env, file), file } : { config: parseConfig({}, env) };
+}
+
+/** The config file's content as it is written (not validated), and its name; none when there is no file. */
+export async function readConfigFile(cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Promise<{ raw?: unknown; file?: string }> {
   const candidates = env.MUSIC_CONFIG
     ? [resolve(cwd, env.MUSIC_CONFIG)]
     : ["music.config.ts", "music.config.js", "music.config.mjs", "music.config.json"].map((f) => resolve(cwd, f));
   const file = candidates.find((f) => existsSync(f));
   if (env.MUSIC_CONFIG && !file) throw new ConfigError(`MUSIC_CONFIG names ${env.MUSIC_CONFIG}, which does not exist`);
-  if (!file) return { config: parseConfig({}, env) };
-  let raw: unknown;
+  if (!file) return {};
   try {
-    raw = file.endsWith(".json") ? readJson(readFileSync(file, "utf8")) : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+    return { raw: file.endsWith(".json") ? readJson(readFileSync(file, "utf8")) : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default, file };
   } catch (error) {
     throw new ConfigError(`could not read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { config: parseConfig(raw, env, file), file };
+}
+
+/**
+ * `over` laid over `base`, key by key, objects merged (an operator's config over demo mode's:
+ * `sources` merged id by id, so a source of one's own joins the demo's); arrays and values replaced.
+ */
+export function mergeConfig(base: Record<string, unknown>, over: unknown): Record<string, unknown> {
+  if (!isPlainObject(over)) return base;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) merged[key] = isPlainObject(value) && isPlainObject(base[key]) ? mergeConfig(base[key] as Record<string, unknown>, value) : value;
+  return merged;
 }
 
 /** Ids that config `sources` sets to `false` though no default binds them: nothing is removed, which is usually a typo. */
@@ -315,6 +330,10 @@ export function listenAddress(env: NodeJS.ProcessEnv = process.env): { port: num
 }
 
 // --- internal ---
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /** JSON text parsed; a syntax error says its line and column and shows the line. */
 function readJson(text: string): unknown {

@@ -15,7 +15,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function run(args: string[], env: Record<string, string> = {}, cwd = dir): Promise<{ code: number; stdout: string; stderr: string }> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "QR_SIGN_SECRET" && k !== "MUSIC_CONFIG"));
   return new Promise((done) => {
-    execFile(TSX, [CLI, ...args], { cwd, env: { ...base, ...env } }, (error, stdout, stderr) => {
+    // Run from another folder, tsx is told where the project's tsconfig (its `paths` to the kit) is.
+    execFile(TSX, [CLI, ...args], { cwd, env: { ...base, TSX_TSCONFIG_PATH: join(ROOT, "tsconfig.json"), ...env } }, (error, stdout, stderr) => {
       done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });

@@ -6,7 +6,9 @@
  * everything with exit 0.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT, freePort } from "../support/main-process.ts";
 
@@ -100,4 +102,31 @@ describe("npm run demo", () => {
     expect(await exited).toBe(0);
     expect(output).toContain("SIGTERM: closing");
   });
+});
+
+describe("npm run demo with an operator's MUSIC_CONFIG", () => {
+  it("lays that config over the demo's own: the demo sources stay, the operator's keys take effect, and the start line names both", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "demo-config-"));
+    const file = join(dir, "music.config.json");
+    writeFileSync(file, JSON.stringify({ disable: ["source_b"], notice: "an operator's own notice" }));
+    const port = await freePort();
+    const demo = spawn(process.execPath, ["--import", "tsx", "examples/demo/main.ts"], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "pretty", MUSIC_CONFIG: file }, stdio: ["ignore", "pipe", "pipe"] });
+    let said = "";
+    demo.stdout!.on("data", (d) => (said += d));
+    demo.stderr!.on("data", (d) => (said += d));
+    try {
+      const until = Date.now() + 15_000;
+      while (!said.includes("playground:")) {
+        if (demo.exitCode !== null || Date.now() > until) throw new Error(`the demo did not start:\n${said}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(said).toContain(`, with ${file} over it)`);
+      const get = async (path: string) => (await fetch(`http://127.0.0.1:${port}${path}`, { headers: UA })).json();
+      expect((await get("/v1/source?origin=demo-test")).data).toMatchObject({ disable: ["source_b"], capability: { source_a: { search: true }, source_e: { search: true } } });
+      expect((await get("/v1/status?origin=demo-test")).data.notice).toBe("an operator's own notice");
+    } finally {
+      demo.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -8,7 +8,7 @@
 import { ofetch, type FetchResponse } from "ofetch";
 import type { UpstreamClient, UpstreamClientFactory, UpstreamClientOptions } from "@music-aggregator/core";
 import { UpstreamClientBase, type OutgoingRequest, type UpstreamDefaults } from "@music-aggregator/core/host";
-import { ClientShares } from "./client-shares.ts";
+import { ClientShares, shareOf } from "./client-shares.ts";
 import { nodeTransport, type TransportResponse } from "./node-transport.ts";
 import { currentClient, noteUpstreamCall } from "./upstream-calls.ts";
 import { readCapped } from "./read-capped.ts";
@@ -25,7 +25,8 @@ export class HttpUpstreamClient extends UpstreamClientBase<RawAnswer> {
   /** `clientShare`: the part of a declared budget one client of the service may spend (`upstream.clientShare`) */
   constructor(options: UpstreamClientOptions, defaults: UpstreamDefaults, clientShare: number) {
     super(options, defaults);
-    if (options.budget && clientShare < 1) this.shares = new ClientShares(options.name, options.budget, clientShare);
+    // A share as large as the budget (a budget of a request or two) is the budget itself.
+    if (options.budget && shareOf(options.budget.requests, clientShare) < options.budget.requests) this.shares = new ClientShares(options.name, options.budget, clientShare);
   }
 
   /** The client's share first, then the budget itself. */
