@@ -21,14 +21,14 @@ function service(matches: unknown[], urls: Record<string, () => Promise<CachedAn
   const registry = { resolve: (id: string) => ({ id, plugin: { playback: PLAYBACK[id] } }), use: (id: string) => ({ id }) };
   let original: () => Promise<CachedAnswer> = vip;
   const songUrls = {
-    run: async (source: { id: string }, { id }: { id: string }) => {
+    address: async (source: { id: string }, { id }: { id: string }) => {
       if (source.id === "x") return original();
       asked.push(`${source.id}:${id}`);
       return urls[`${source.id}:${id}`]();
     },
   };
   const matcher = {
-    run: async (_source: string, _id: string, _signal: unknown, among?: string) =>
+    matches: async (_source: string, _id: string, _signal: unknown, among?: string) =>
       answer({ song: {}, matches: among ? matches.filter((m) => PLAYBACK[(m as { song: { source: string } }).song.source] === "full") : matches, failed: [] }),
   };
   const fallback = new FallbackService(registry as never, songUrls as never, matcher as never);

@@ -10,7 +10,7 @@ const source = (id: string, plugin: object = {}) => ({ id, plugin }) as EnabledS
 /** The all-search over one source call per window, as `window` answers it (the service's source calls stand behind it). */
 const searchAll = (deadlineMs: number, window: (s: EnabledSource, q: string, size: number, signal: AbortSignal) => Promise<CachedAnswer>): SearchAllService =>
   new SearchAllService({ upstream: { searchAllTimeoutMs: deadlineMs } } as AppConfig, {
-    run: (s: EnabledSource, _op: string, params: { q: string; size: number }, signal: AbortSignal) => window(s, params.q, params.size, signal),
+    call: (s: EnabledSource, _op: string, params: { q: string; size: number }, signal: AbortSignal) => window(s, params.q, params.size, signal),
   } as never);
 const songs = (id: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({ source: id, id: `${i + 1}`, name: `${id} song ${i + 1}`, artist: [id], album: "", albumId: "", duration: 100 + i, cover: null, available: true, vip: false }));

@@ -39,7 +39,7 @@ export class FallbackService {
     let first: CachedAnswer | undefined;
     let refusal: unknown;
     try {
-      first = await this.songUrls.run(source, { ...asked, fallback: false }, signal);
+      first = await this.songUrls.address(source, { ...asked, fallback: false }, signal);
       if (!(JSON.parse(first.json) as SongUrl).preview) return first;
     } catch (error) {
       if (!isKind(error, "paid", "notFound")) throw error;
@@ -77,7 +77,7 @@ export class FallbackService {
   private async copyOf(sourceId: string, id: string, quality: Quality, fullOnly: boolean, signal?: AbortSignal): Promise<Copy | undefined> {
     let matched: CachedAnswer;
     try {
-      matched = await this.matches.run(sourceId, id, signal, fullOnly ? "full" : undefined);
+      matched = await this.matches.matches(sourceId, id, signal, fullOnly ? "full" : undefined);
     } catch (error) {
       // No match to be had (the song unknown, every search failed): the original answer stands.
       if (isServiceError(error)) return undefined;
@@ -94,7 +94,7 @@ export class FallbackService {
       if (signal?.aborted) return undefined;
       try {
         const copySource = this.registry.use(m.song.source, "url");
-        const answer = await this.songUrls.run(copySource, { source: copySource.id, id: m.song.id, quality, fallback: false }, signal);
+        const answer = await this.songUrls.address(copySource, { source: copySource.id, id: m.song.id, quality, fallback: false }, signal);
         const url = JSON.parse(answer.json) as SongUrl;
         if (fullOnly && url.preview) continue;
         return { url, confidence: m.confidence, parts: [matched, answer] };

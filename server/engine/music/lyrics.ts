@@ -16,15 +16,15 @@ export class Lyrics {
     @inject(SourceRegistry) private readonly registry: SourceRegistry,
   ) {}
 
-  run(source: EnabledSource, id: string, signal?: AbortSignal): Promise<CachedAnswer> {
+  lyric(source: EnabledSource, id: string, signal?: AbortSignal): Promise<CachedAnswer> {
     const params = { source: source.id, id };
-    if (source.plugin.capabilities.lyric) return this.calls.run(source, "lyric", params, signal);
+    if (source.plugin.capabilities.lyric) return this.calls.call(source, "lyric", params, signal);
     const { id: via, provider } = this.registry.lyricsProvider!;
-    return this.calls.run(source, "lyric", params, signal, {
+    return this.calls.call(source, "lyric", params, signal, {
       // The provider is part of the key: another provider's answers are not this one's.
       key: cacheKey(`lyric:${source.id}`, { id, via }),
       call: async (ctx) => {
-        const song = JSON.parse((await this.calls.run(source, "song", params, ctx.signal)).json) as SongDetail;
+        const song = JSON.parse((await this.calls.call(source, "song", params, ctx.signal)).json) as SongDetail;
         // An album that is no release (an archive item's title) would only make the lookup miss.
         const album = source.plugin.albumsAreReleases === false ? "" : song.album;
         const found = await provider.find({ name: song.name, artist: song.artist, album, duration: song.duration }, ctx);

@@ -42,7 +42,7 @@ export class MatchService {
    * enabled searchable source, or with `among: "full"` against those whose addresses are full
    * length only (kept apart in the cache).
    */
-  async run(sourceId: string, id: string, signal?: AbortSignal, among?: "full"): Promise<CachedAnswer> {
+  async matches(sourceId: string, id: string, signal?: AbortSignal, among?: "full"): Promise<CachedAnswer> {
     const source = this.registry.use(sourceId, "match");
     const others = this.registry.searchable().filter((other) => other !== source && (!among || (other.plugin.playback ?? "full") === "full"));
     let cost: number | undefined;
@@ -54,7 +54,7 @@ export class MatchService {
       cacheKey(`match:${source.id}`, { id, among }),
       { ttl: (value) => lifetime(value as MatchResult) },
       async (loadSignal) => {
-        const made = await this.match(source, others, id, loadSignal);
+        const made = await this.compose(source, others, id, loadSignal);
         cost = made.cost;
         refused = made.refused;
         return made.result;
@@ -67,9 +67,9 @@ export class MatchService {
 
   // --- internal ---
 
-  private async match(source: EnabledSource, others: EnabledSource[], id: string, signal: AbortSignal): Promise<{ result: MatchResult; cost: number; refused: boolean }> {
+  private async compose(source: EnabledSource, others: EnabledSource[], id: string, signal: AbortSignal): Promise<{ result: MatchResult; cost: number; refused: boolean }> {
     const started = performance.now();
-    const found = await this.calls.run(source, "song", { source: source.id, id }, signal);
+    const found = await this.calls.call(source, "song", { source: source.id, id }, signal);
     const song = JSON.parse(found.json) as SongDetail;
     const asked = recordingOf(song, isrcsOf(source.plugin));
     const query = copiesQuery(song);

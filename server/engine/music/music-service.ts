@@ -22,6 +22,9 @@ import type { SourceInfo, StatusInfo } from "../domain.ts";
 import type { OriginStats } from "../stats/shared-stats.ts";
 import { ServiceTokens } from "../tokens.ts";
 
+/** The work of one operation, for its validated parameters. */
+type Handler<C extends OperationName> = (params: OperationParams<C>, signal?: AbortSignal) => Promise<CachedAnswer>;
+
 @injectable()
 export class MusicService {
   private readonly startedAt = Date.now();
@@ -40,31 +43,22 @@ export class MusicService {
     @inject(PlaylistUrls) private readonly playlistUrls: PlaylistUrls,
   ) {}
 
+  /** Who does each operation: a service of its own, or one cached plugin call. */
+  private readonly handlers: { [C in OperationName]: Handler<C> } = {
+    search: (p, signal) => this.searches.search(p, signal),
+    song: (p, signal) => this.calls.call(this.registry.use(p.source, "song"), "song", p, signal),
+    url: (p, signal) => (p.fallback ? this.fallbacks.songUrl(this.registry.use(p.source, "url"), p, signal) : this.songUrls.address(this.registry.use(p.source, "url"), p, signal)),
+    lyric: (p, signal) => this.lyrics.lyric(this.registry.use(p.source, "lyric"), p.id, signal),
+    album: (p, signal) => this.calls.call(this.registry.use(p.source, "album"), "album", p, signal),
+    artist: (p, signal) => this.calls.call(this.registry.use(p.source, "artist"), "artist", p, signal),
+    playlist: (p, signal) => (p.with_url ? this.playlistUrls.page(this.registry.use(p.source, "playlist"), p, signal) : this.calls.call(this.registry.use(p.source, "playlist"), "playlist", p, signal)),
+    rank: (p, signal) => this.calls.call(this.registry.use(p.source, "rank"), "rank", p, signal),
+    match: (p, signal) => this.matches.matches(p.source, p.id, signal),
+  };
+
   /** One `/v1` operation for its validated parameters; `signal` ends the caller's wait (its client went away). */
   run<C extends OperationName>(operation: C, params: OperationParams<C>, signal?: AbortSignal): Promise<CachedAnswer> {
-    const p = params as { source: string; id: string };
-    switch (operation) {
-      case "search":
-        return this.searches.run(params as OperationParams<"search">, signal);
-      case "match":
-        return this.matches.run(p.source, p.id, signal);
-      case "url": {
-        const url = params as OperationParams<"url">;
-        const source = this.registry.use(url.source, "url");
-        return url.fallback ? this.fallbacks.songUrl(source, url, signal) : this.songUrls.run(source, url, signal);
-      }
-      case "lyric":
-        return this.lyrics.run(this.registry.use(p.source, "lyric"), p.id, signal);
-      case "playlist": {
-        const playlist = params as OperationParams<"playlist">;
-        const source = this.registry.use(playlist.source, "playlist");
-        return playlist.with_url ? this.playlistUrls.run(source, playlist, signal) : this.calls.run(source, "playlist", playlist, signal);
-      }
-      default: {
-        const name = operation as Exclude<OperationName, "search" | "match" | "url" | "lyric" | "playlist">;
-        return this.calls.run(this.registry.use(p.source, name), name, params as never, signal);
-      }
-    }
+    return (this.handlers[operation] as Handler<C>)(params, signal);
   }
 
   sourceInfo(): SourceInfo {

@@ -35,7 +35,7 @@ export class PlaylistUrls {
     @inject(FallbackService) private readonly fallbacks: FallbackService,
   ) {}
 
-  async run(source: EnabledSource, params: OperationParams<"playlist">, signal?: AbortSignal): Promise<CachedAnswer> {
+  async page(source: EnabledSource, params: OperationParams<"playlist">, signal?: AbortSignal): Promise<CachedAnswer> {
     const started = performance.now();
     const time = deadline(this.config.upstream.timeoutMs, signal);
     // The look-ups are the request's: they spend its client's shares.
@@ -52,7 +52,7 @@ export class PlaylistUrls {
   private async fill(source: EnabledSource, params: OperationParams<"playlist">, request: AbortSignal, started: number): Promise<CachedAnswer> {
     let answer: CachedAnswer;
     try {
-      answer = await this.calls.run(source, "playlist", params, request);
+      answer = await this.calls.call(source, "playlist", params, request);
     } catch (error) {
       throw withCost(error, performance.now() - started);
     }

@@ -92,7 +92,7 @@ export class SearchAllService {
   private async withDeadline(source: EnabledSource, q: string, size: number, requestSignal?: AbortSignal): Promise<CachedAnswer | ServiceErrorLike> {
     const time = deadline(this.deadlineMs, requestSignal);
     try {
-      return await this.calls.run(source, "search", { source: source.id, type: "song", q, page: 1, size }, time.signal);
+      return await this.calls.call(source, "search", { source: source.id, type: "song", q, page: 1, size }, time.signal);
     } catch (error) {
       if (time.expired()) return new UpstreamTimeoutError(source.id, this.deadlineMs);
       return isServiceError(error) ? error : new UpstreamError(`${source.id} failed`, { cause: error });

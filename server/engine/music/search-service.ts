@@ -10,8 +10,7 @@
  *   upstream, with the window's total. Any other source's `total` is its window's length, and
  *   a page past the window is empty.
  *
- * Each page cut from a list is kept as its own small entry, never longer than its list, so a
- * cached page of any search is one cache read.
+ * A page is cut from its list when asked; asked again, it is a kept answer, served before h3.
  */
 import { inject, injectable } from "tsyringe";
 import { cacheKey } from "../cache/response-cache.ts";
@@ -48,7 +47,7 @@ export class SearchService {
   ) {}
 
   /** `/v1/search`: a page of one source's search, or of the merged list of all of them. */
-  run(params: OperationParams<"search">, signal?: AbortSignal): Promise<CachedAnswer> {
+  search(params: OperationParams<"search">, signal?: AbortSignal): Promise<CachedAnswer> {
     if (params.source === "all") return this.all(this.registry.searchable(), params, signal);
     return this.one(this.registry.use(params.source, "search"), params, signal);
   }
@@ -62,9 +61,9 @@ export class SearchService {
       const answer = await this.searchOne(source, { q: params.q, page: 1, size: window }, loadSignal);
       const found = JSON.parse(answer.json) as SearchPage;
       const list = once(found.list).slice(0, window);
-      return { answer, listed: { failed: [], list, total: exactTotal ? Math.max(found.total, list.length) : list.length }, ttl: this.config.cache.ttl.search };
+      return { answer, listed: { failed: [], list, total: exactTotal ? Math.max(found.total, list.length) : list.length } };
     };
-    if (!exactTotal || params.page * params.size <= window) return this.cut(source.id, params, signal, windowOf);
+    if (!exactTotal || params.page * params.size <= window) return this.cut(params, signal, windowOf);
     return this.pastWindow(source, params, windowOf, signal);
   }
 
@@ -74,7 +73,7 @@ export class SearchService {
    */
   private all(sources: EnabledSource[], params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
     const { search } = this.config.cache.ttl;
-    return this.cut("all", params, signal, async (loadSignal) => {
+    return this.cut(params, signal, async (loadSignal) => {
       let cost: number | undefined;
       let refused = false;
       const lifetime = (merged: MergedList) => (refused ? 0 : merged.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, search) : search);
@@ -91,13 +90,13 @@ export class SearchService {
       );
       const merged = JSON.parse(answer.json) as MergedList;
       // Built here from cached windows only: no upstream time was spent.
-      return { answer: cost === undefined ? answer : { ...answer, cost }, listed: merged, ttl: lifetime(merged) };
+      return { answer: cost === undefined ? answer : { ...answer, cost }, listed: merged };
     });
   }
 
   /** One source's search for these parameters, through the cache; `signal` ends this caller's wait. */
   private searchOne(source: EnabledSource, params: SearchParams, signal?: AbortSignal): Promise<CachedAnswer> {
-    return this.calls.run(source, "search", { ...params, source: source.id, type: "song" }, signal);
+    return this.calls.call(source, "search", { ...params, source: source.id, type: "song" }, signal);
   }
 
   /** A page past the window of a source with an exact total: asked of the upstream, reported with the window's total. */
@@ -114,27 +113,16 @@ export class SearchService {
   }
 
   /**
-   * The page `params` asks for, cut from the list `load` gives and kept as its own entry for no
-   * longer than the list has left. Its cost is the list's: 0 when the list came from the cache.
+   * The page `params` asks for, cut from the list `load` gives, living as long as the list (a
+   * stale list's pages not at all; none of a search's stands in stale for HTTP caches). Its cost
+   * is the list's: 0 when the list came from the cache. A page asked again is a kept answer
+   * (`request/kept-answers.ts`), so it is not cut again.
    */
-  private async cut(scope: string, params: SearchParams, signal: AbortSignal | undefined, load: (signal: AbortSignal) => Promise<Listed>): Promise<CachedAnswer> {
-    let made: { cost: number; stale: boolean } | undefined;
-    let ttl = 0;
-    const answer = await this.cache.fetch(
-      cacheKey(`search-page:${scope}`, { q: params.q, page: params.page, size: params.size }),
-      { ttl: () => ttl, keepStale: false, cacheMisses: false },
-      async (loadSignal) => {
-        const { answer: list, listed, ttl: lifetime } = await load(loadSignal);
-        made = { cost: list.cost, stale: list.status === "stale" };
-        // A stale list stands in once; its pages are not kept.
-        ttl = made.stale ? 0 : list.expiresAt ? Math.floor((list.expiresAt - Date.now()) / 1000) : lifetime;
-        return pageOf(listed, params);
-      },
-      signal,
-    );
-    if (!made) return answer;
-    // The page's own entry tells its life (none when it is not kept).
-    return { json: answer.json, cost: made.cost, status: made.stale ? "stale" : made.cost > 0 ? "miss" : "hit", expiresAt: answer.expiresAt, staleSeconds: answer.staleSeconds };
+  private async cut(params: SearchParams, signal: AbortSignal | undefined, load: (signal?: AbortSignal) => Promise<Listed>): Promise<CachedAnswer> {
+    const { answer: list, listed } = await load(signal);
+    const json = JSON.stringify(pageOf(listed, params));
+    const status = list.status === "stale" ? "stale" : list.cost > 0 ? "miss" : "hit";
+    return status === "stale" ? { json, cost: list.cost, status } : { json, cost: list.cost, status, expiresAt: list.expiresAt, staleSeconds: 0 };
   }
 }
 
@@ -145,8 +133,6 @@ interface Listed {
   answer: CachedAnswer;
   /** the songs, and the total when it is not their number (an upstream's exact total) */
   listed: MergedList & { total?: number };
-  /** the list's lifetime when it was made just now (seconds) */
-  ttl: number;
 }
 
 /** Page `page` of `size`: items [(page - 1) * size, page * size) of the list; past its end, none. */

@@ -16,10 +16,10 @@ export class SongUrls {
   constructor(@inject(SourceCalls) private readonly calls: SourceCalls) {}
 
   /** The address of a song asked for by itself: checked against the song first. */
-  async run(source: EnabledSource, params: UrlParams, signal?: AbortSignal): Promise<CachedAnswer> {
+  async address(source: EnabledSource, params: UrlParams, signal?: AbortSignal): Promise<CachedAnswer> {
     const known = source.capabilities.song ? await this.calls.peek(source, "song", { source: source.id, id: params.id }) : undefined;
     if (known) refuseUnplayable(JSON.parse(known.json) as SongDetail, source.id);
-    return this.address(source, params, signal, known === undefined);
+    return this.urlCall(source, params, signal, known === undefined);
   }
 
   /** A cached address, if the cache holds one; never loads. */
@@ -29,13 +29,13 @@ export class SongUrls {
 
   /** The address of a track whose song its playlist has already told (VIP and availability were checked there). */
   ofTrack(source: EnabledSource, id: string, quality: UrlParams["quality"], signal?: AbortSignal): Promise<CachedAnswer> {
-    return this.address(source, { source: source.id, id, quality, fallback: false }, signal, false);
+    return this.urlCall(source, { source: source.id, id, quality, fallback: false }, signal, false);
   }
 
   // --- internal ---
 
-  private address(source: EnabledSource, params: UrlParams, signal: AbortSignal | undefined, unchecked: boolean): Promise<CachedAnswer> {
-    return this.calls.run(source, "url", params, signal, { call: (ctx) => this.urlOf(source, params, ctx, unchecked) });
+  private urlCall(source: EnabledSource, params: UrlParams, signal: AbortSignal | undefined, unchecked: boolean): Promise<CachedAnswer> {
+    return this.calls.call(source, "url", params, signal, { call: (ctx) => this.urlOf(source, params, ctx, unchecked) });
   }
 
   /**
@@ -55,7 +55,7 @@ export class SongUrls {
     };
     const url = await source.methods.url!(params.id, params.quality, { ...ctx, checkSong });
     if (!handed && unchecked && source.capabilities.song) {
-      refuseUnplayable(JSON.parse((await this.calls.run(source, "song", songParams, ctx.signal)).json) as SongDetail, source.id);
+      refuseUnplayable(JSON.parse((await this.calls.call(source, "song", songParams, ctx.signal)).json) as SongDetail, source.id);
     }
     return url;
   }

@@ -38,7 +38,7 @@ export class SourceCalls {
   ) {}
 
   /** The operation's answer for `params`, from the cache or loaded and validated. */
-  run<C extends Capability>(source: EnabledSource, capability: C, params: OperationParams<C>, signal?: AbortSignal, options: CallOptions = {}): Promise<CachedAnswer> {
+  call<C extends Capability>(source: EnabledSource, capability: C, params: OperationParams<C>, signal?: AbortSignal, options: CallOptions = {}): Promise<CachedAnswer> {
     const op = OPERATIONS[capability];
     const schema = op.result.schema(params as never) as z.ZodType;
     const call = options.call ?? ((ctx: CallContext) => op.call(source.methods as SourceMethods, params as never, ctx));
