@@ -20,7 +20,7 @@ export interface Gate {
   metrics?: RequestMetrics;
 }
 
-/** Checks `ex` against its route's policy; a promise only while a shared rate limit decides. */
+/** Checks `ex` against its route's policy; a promise when a rate limit decides. */
 export function admit(gate: Gate, ex: Exchange): void | Promise<void> {
   const { policy } = ex;
   if (!policy.methods.includes(ex.method)) throw new MethodError(ex.method, policy.methods.filter((m) => m !== "HEAD"));
@@ -31,8 +31,7 @@ export function admit(gate: Gate, ex: Exchange): void | Promise<void> {
   if (policy.rateLimit === undefined) return;
   ex.client = rateLimitKey(gate.clientAddress(ex.peer, ex.header("x-forwarded-for") ?? null));
   const key = policy.rateLimit + ex.client;
-  const now = gate.limiter.consumeNow?.(key);
-  return now ? decide(gate, ex, now) : gate.limiter.consume(key).then((decision) => decide(gate, ex, decision));
+  return gate.limiter.consume(key).then((decision) => decide(gate, ex, decision));
 }
 
 // --- internal ---

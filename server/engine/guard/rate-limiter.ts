@@ -13,6 +13,4 @@ export interface RateLimiter {
   readonly points: number;
   /** Spends one point of `clientKey`'s budget. */
   consume(clientKey: string): Promise<RateDecision>;
-  /** The same, answered at once when the budget is in this process's memory; undefined when it is kept elsewhere. */
-  consumeNow?(clientKey: string): RateDecision | undefined;
 }

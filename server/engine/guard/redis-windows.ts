@@ -111,7 +111,7 @@ export class RedisWindows {
   }
 
   /** Spends one point of `key`'s budget when this process can decide at once: from its lease, a window known spent, or alone while Redis is down. */
-  consumeNow(key: string): RateDecision | undefined {
+  private decideHere(key: string): RateDecision | undefined {
     if (this.link.state === "down") return this.known.aloneNow(key);
     if (this.link.state !== "up") return undefined;
     const known = this.known.get(key);
@@ -131,7 +131,7 @@ export class RedisWindows {
   async consume(key: string): Promise<RateDecision> {
     if (this.link.state === "starting") await this.link.settled();
     if (this.link.state === "down") return this.known.alone(key);
-    const decision = this.consumeNow(key);
+    const decision = this.decideHere(key);
     if (decision) return decision;
     return new Promise((resolve) => this.wait(key).push(resolve));
   }

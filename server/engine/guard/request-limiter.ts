@@ -47,12 +47,6 @@ export class RequestLimiter implements RateLimiter {
     if (options.redis) this.shared = new RedisWindows(options.redis, options.points, options.durationSeconds * 1000, common.keyPrefix, fallback);
   }
 
-  consumeNow(clientKey: string): RateDecision | undefined {
-    // With Redis: from this process's lease of the client's window, or alone while Redis is down.
-    if (this.shared) return this.shared.consumeNow(clientKey);
-    return this.local?.consume(clientKey);
-  }
-
   /** Spends one point of `clientKey`'s budget. */
   async consume(clientKey: string): Promise<RateDecision> {
     if (this.shared) return this.shared.consume(clientKey);
