@@ -103,7 +103,15 @@ describe.skipIf(!chromium)("MetingJS and APlayer in Chromium", () => {
     // Every track's cover is a picture the browser draws; the player shows the first one's.
     const { audios } = await player(page);
     const widths = await page.evaluate(
-      (covers) => Promise.all(covers.map((src) => new Promise<number>((resolve) => Object.assign(new Image(), { onload() { resolve((this as HTMLImageElement).naturalWidth); }, onerror: () => resolve(0), src })))),
+      (covers) =>
+        Promise.all(
+          covers.map((src) => new Promise<number>((resolve) => {
+            const img = new Image();
+            img.onload = () => resolve(img.naturalWidth);
+            img.onerror = () => resolve(0);
+            img.src = src;
+          })),
+        ),
       audios.map((a) => a.cover),
     );
     expect(widths).toEqual(audios.map(() => 300));

@@ -117,8 +117,8 @@ async function listOf(type: Exclude<MetingType, "url" | "pic" | "lrc">, id: stri
 /**
  * A song as Meting lists it. A VIP song, or one that is not publicly playable, has an empty
  * `url`, as Meting APIs answer it: never an address. APlayer writes `name` and `artist` into
- * its page as HTML, so `<` and `>` are sent as look-alikes: upstream text never becomes markup
- * on the pages that embed a player.
+ * its page as HTML, so `<` is sent as a look-alike: upstream text never becomes markup on the
+ * pages that embed a player.
  */
 export function entry(song: Song, base: string, hasLyrics: boolean): MetingSong {
   const at = (type: MetingType) => `${base}/meting?server=${song.source}&type=${type}&id=${component(song.id)}`;
@@ -183,6 +183,7 @@ export function component(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/** Without `<`, nothing in a text is a tag (a lone `>`, as in a segue's "->", is only text). */
 function plain(text: string): string {
-  return text.replace(/</g, "‹").replace(/>/g, "›");
+  return text.replace(/</g, "‹");
 }
