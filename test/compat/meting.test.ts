@@ -38,7 +38,7 @@ describe("/meting against every bundled source's simulator", () => {
 
   /** The songs `/v1` answers for the same item. */
   async function v1Songs(kind: Kind, source: string, id: string): Promise<V1Song[]> {
-    const params = kind === "search" ? { q: id, source, size: "30" } : kind === "playlist" ? { source, id, size: "100" } : { source, id };
+    const params: Record<string, string> = kind === "search" ? { q: id, source, size: "30" } : kind === "playlist" ? { source, id, size: "100" } : { source, id };
     const { body } = await demo.app.json(`${V1[kind]}?${q({ origin: "compat-test", ...params })}`);
     expect(body.code, `${kind} ${source} ${id}`).toBe(0);
     return kind === "song" ? [body.data] : (body.data.list ?? body.data.song);
