@@ -100,6 +100,9 @@ describe("/meting against every bundled source's simulator", () => {
       expect([status, body.code, body.message]).toEqual([400, 1002, `server ${server} is not served: this service reads only sources that publish their catalogue openly, none of the Chinese streaming services; ${served}`]);
     }
     expect((await demo.app.json(`/meting?${q({ server: "spotify", type: "song", id: "1" })}`)).body.message).toBe(`unknown server spotify; ${served}`);
+    // server=all: a search of every source, each song's addresses on its own source.
+    const all = (await demo.app.json(`/meting?${q({ server: "all", type: "search", id: "paper" })}`)).body as { url: string }[];
+    expect(new Set(all.map((song) => /server=(source_\w)/.exec(song.url)?.[1]).filter(Boolean)).size).toBeGreaterThan(2);
   });
 
   it("parameters: each failure names what was wrong", async () => {
@@ -109,6 +112,13 @@ describe("/meting against every bundled source's simulator", () => {
     expect(await failure({ server: "deezer", type: "song" })).toBe("parameter id is required");
     expect(await failure({ server: "deezer", type: "song", id: "x".repeat(513) })).toBe("parameter id must be at most 512 characters");
     expect(await failure({ server: "deezer", type: "search", id: "x".repeat(81) })).toBe("parameter id must be at most 80 characters");
+  });
+
+  it("addresses on the origin the request names: https when the proxy in front says so", async () => {
+    const path = `/meting?${q({ server: "deezer", type: "song", id: "9100001" })}`;
+    const behindTls = (await demo.app.json(path, { headers: { "x-forwarded-proto": "https" } })).body[0];
+    expect(behindTls.url).toBe(`${demo.app.url.replace("http:", "https:")}/meting?server=source_a&type=url&id=9100001`);
+    expect((await demo.app.json(path, { headers: { "x-forwarded-proto": "http" } })).body[0].url).toBe(`${demo.app.url}/meting?server=source_a&type=url&id=9100001`);
   });
 
   it("the user-agent rule and the rate limit as on /v1: a browser passes, curl does not", async () => {

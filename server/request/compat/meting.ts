@@ -91,7 +91,7 @@ async function meting(event: H3Event, front: HttpFront): Promise<Answer> {
   if (type === "lrc") return lyrics(run);
   const { parts, songs } = await listOf(type, id, run);
   const lyricsOf = front.music.sourceInfo().capability;
-  const list = songs.map((song) => entry(song, event.url.origin, lyricsOf[song.source]?.lyric === true));
+  const list = songs.map((song) => entry(song, publicOrigin(ex, event.url), lyricsOf[song.source]?.lyric === true));
   return { ...jsonAnswer(200, list, { "x-cache": cacheState(parts) }), freshness: freshnessOf(parts) };
 }
 
@@ -176,6 +176,15 @@ export function freshnessOf(parts: CachedAnswer[]): Freshness {
 function cacheState(parts: CachedAnswer[]): string {
   if (parts.some((p) => p.status === "stale")) return "STALE";
   return parts.every((p) => p.status === "hit" && p.cost === 0) ? "HIT" : "MISS";
+}
+
+/**
+ * This service's origin as the request names it (its `Host`), `https` when a proxy in front
+ * says so in `X-Forwarded-Proto`: only ever an upgrade, so a page served over https never gets
+ * http addresses, and a client that forges the header only gets https addresses itself.
+ */
+function publicOrigin(ex: Exchange, url: URL): string {
+  return /^\s*https\s*(,|$)/i.test(ex.header("x-forwarded-proto") ?? "") ? `https://${url.host}` : url.origin;
 }
 
 /** A query component; `'()*!` too, which APlayer would otherwise put raw into a CSS `url('…')`. */
