@@ -99,7 +99,7 @@ describe.skipIf(!chromium)("MetingJS and APlayer in Chromium", () => {
     expect(await page.locator(".aplayer-list-title").allTextContents()).toEqual(expected.song.map((s: { name: string }) => s.name));
     // The list came from /meting, read cross-origin with the header the config allows.
     const list = answers.find((a) => a.url().startsWith(`${demo.url}/meting?server=deezer&type=playlist`))!;
-    expect([list.status(), await list.headerValue("access-control-allow-origin")]).toEqual([200, `http://127.0.0.1:${sitePort}`]);
+    expect([list.status(), await list.headerValue("access-control-allow-origin"), await list.headerValue("vary")]).toEqual([200, `http://127.0.0.1:${sitePort}`, "origin, accept-encoding"]);
     // Every track's cover is a picture the browser draws; the player shows the first one's.
     const { audios } = await player(page);
     const widths = await page.evaluate(

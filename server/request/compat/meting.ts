@@ -90,8 +90,8 @@ async function meting(event: H3Event, front: HttpFront): Promise<Answer> {
   }
   if (type === "lrc") return lyrics(run);
   const { parts, songs } = await listOf(type, id, run);
-  const lyricsOf = front.music.sourceInfo().capability;
-  const list = songs.map((song) => entry(song, publicOrigin(ex, event.url), lyricsOf[song.source]?.lyric === true));
+  const [base, lyricsOf] = [publicOrigin(ex, event.url), front.music.sourceInfo().capability];
+  const list = songs.map((song) => entry(song, base, lyricsOf[song.source]?.lyric === true));
   return { ...jsonAnswer(200, list, { "x-cache": cacheState(parts) }), freshness: freshnessOf(parts) };
 }
 
