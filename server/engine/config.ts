@@ -51,21 +51,29 @@ export const FORCED_EXIT_MS = 10_000;
 /** The readiness grace and the drain together, leaving the rest for closing Redis and the stores. */
 const MAX_SHUTDOWN_MS = 8000;
 
-/** An http(s) origin (scheme, host, port; no path), as the playground's CSP may name it. */
-const InstanceOrigin = z.string().transform((value, ctx) => {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  const origin = url && (url.protocol === "http:" || url.protocol === "https:") ? url.origin : undefined;
-  if (!origin || origin !== value.replace(/\/$/, "") || !/^[a-z0-9.:[\]-]+$/i.test(url!.host)) {
-    ctx.addIssue({ code: "custom", message: `expected the origin of an instance (http(s)://host[:port], no path), got ${JSON.stringify(value.slice(0, 80))}` });
-    return z.NEVER;
-  }
-  return origin;
-});
+/**
+ * An http(s) origin (scheme, host, port; no path), as a CSP or a CORS header may name it;
+ * `any` also takes `*` (every origin).
+ */
+const webOrigin = (what: string, any = false) =>
+  z.string().transform((value, ctx) => {
+    if (any && value === "*") return value;
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    const origin = url && (url.protocol === "http:" || url.protocol === "https:") ? url.origin : undefined;
+    if (!origin || origin !== value.replace(/\/$/, "") || !/^[a-z0-9.:[\]-]+$/i.test(url!.host)) {
+      ctx.addIssue({ code: "custom", message: `expected ${what} (http(s)://host[:port], no path), got ${JSON.stringify(value.slice(0, 80))}` });
+      return z.NEVER;
+    }
+    return origin;
+  });
+
+/** Origins of other sites allowed by a compatibility endpoint: none by default. */
+const SiteOrigins = z.array(webOrigin('"*" or the origin of a site', true)).default([]);
 
 export const AppConfigSchema = z.strictObject({
   /**
@@ -206,7 +214,24 @@ export const AppConfigSchema = z.strictObject({
        * other instances of this service that `/playground?api=` may talk to (their origins,
        * e.g. `https://music.example.org`); by default none: only the instance serving the page
        */
-      apis: z.array(InstanceOrigin).default([]),
+      apis: z.array(webOrigin("the origin of an instance")).default([]),
+    })
+    .prefault({}),
+  /** the endpoints that let existing players use the service (docs/decisions.md, "Compatibility endpoints") */
+  compat: z
+    .strictObject({
+      meting: z
+        .strictObject({
+          /** pages of these origins may read `/meting` answers (CORS); none by default, `"*"` every site */
+          origins: SiteOrigins,
+        })
+        .prefault({}),
+      embed: z
+        .strictObject({
+          /** pages of these origins may frame `/embed` (CSP `frame-ancestors`), besides this service's own; `"*"` every site */
+          frameAncestors: SiteOrigins,
+        })
+        .prefault({}),
     })
     .prefault({}),
   log: z

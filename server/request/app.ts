@@ -1,7 +1,8 @@
 /**
  * `createApp(front)` builds the h3 app without listening: one middleware that serves every
  * request along the one request path (`serve.ts`), then the routes of `/v1` (from the
- * operation table and the registry), `/api` (the share backend plugin), the probes,
+ * operation table and the registry), `/api` (the share backend plugin), the compatibility
+ * endpoints for existing players (`/meting`, `/embed`), the probes,
  * `/metrics`, `/` and the pages for people who use the API. Routes answer an `Answer`
  * (`answer.ts`); the middleware makes it what goes on the wire.
  * `createNodeHandler(front, app)` is what node:http serves: kept `/v1` answers before h3
@@ -12,6 +13,8 @@ import { H3, type H3Event, type Middleware } from "h3";
 import { toNodeHandler } from "h3/node";
 import { FastResponse } from "srvx";
 import type { Answer } from "./answer.ts";
+import { registerEmbed } from "./compat/embed.ts";
+import { registerMeting } from "./compat/meting.ts";
 import { registerDocsPages } from "./docs/pages.ts";
 import { registerDocsRoute } from "./docs/routes.ts";
 import { exchangeOf } from "./exchange.ts";
@@ -32,6 +35,8 @@ export function createApp(front: HttpFront): H3 {
   registerMetricsRoute(app, front);
   registerV1Routes(app, front);
   registerShareRoutes(app, front);
+  registerMeting(app, front);
+  registerEmbed(app, front);
   registerDocsPages(app, front);
   registerDocsRoute(app, front);
   return app;

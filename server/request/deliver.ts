@@ -22,7 +22,8 @@ export function deliver(ex: Exchange, answer: Answer): Outgoing | Promise<Outgoi
   const body = answer.body;
   const length = body === null ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.length;
   const varies = length >= COMPRESS_FROM_BYTES && COMPRESSIBLE.test(headers["content-type"] ?? "");
-  if (varies) headers.vary = "accept-encoding";
+  // An answer may vary with more (`Origin`, for the CORS of `/meting`).
+  if (varies) headers.vary = headers.vary ? `${headers.vary}, accept-encoding` : "accept-encoding";
   if (answer.etag !== undefined) {
     headers.etag = answer.etag;
     if (answer.status === 200 && notModified(ex.header("if-none-match"), answer.etag)) {

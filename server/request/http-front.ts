@@ -17,6 +17,7 @@ import type { RedisLink } from "../engine/redis/connection.ts";
 import { QrCodeService } from "../engine/share/qr-code.ts";
 import { ShareService } from "../engine/share/share-service.ts";
 import { TrafficStats } from "../engine/share/traffic-stats.ts";
+import { SourceRegistry } from "../engine/sources/source-registry.ts";
 import { ServiceTokens } from "../engine/tokens.ts";
 import { answersLocally } from "../engine/cache/answer-store.ts";
 import { defaultKeptBytes } from "../engine/cache/memory-driver.ts";
@@ -42,6 +43,7 @@ export class HttpFront implements Front {
     @inject(Tokens.Logger) readonly log: Logger,
     @inject(Tokens.ResponseCache) readonly cache: StoreResponseCache,
     @inject(MusicService) readonly music: MusicService,
+    @inject(SourceRegistry) readonly sources: SourceRegistry,
     @inject(MusicMetrics) readonly musicMetrics: MusicMetrics,
     @inject(UserAgentPolicy) userAgents: UserAgentPolicy,
     @inject(ServiceTokens.RateLimiter) limiter: RateLimiter,

@@ -27,10 +27,11 @@ export interface MainProcess {
 export const HAVE_PRLIMIT = process.platform === "linux" && spawnSync("prlimit", ["--version"]).status === 0;
 
 /**
- * Starts `server/main.ts` with `config` written to a temporary file (none when undefined);
- * `openFiles` starts it with that open-file limit (through `prlimit`, which execs it: the pid is the service's).
+ * Starts `server/main.ts` (or `entry`: `examples/demo/main.ts`, what `npm run demo` runs) with
+ * `config` written to a temporary file (none when undefined); `openFiles` starts it with that
+ * open-file limit (through `prlimit`, which execs it: the pid is the service's).
  */
-export function startMainProcess(options: { config?: object; port?: number; env?: NodeJS.ProcessEnv; cwd?: string; openFiles?: number } = {}): MainProcess {
+export function startMainProcess(options: { config?: object; port?: number; env?: NodeJS.ProcessEnv; cwd?: string; openFiles?: number; entry?: string } = {}): MainProcess {
   // Readable lines, which the tests match; a test of the JSON form asks for LOG_FORMAT=json.
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", LOG_FORMAT: "pretty", ...options.env };
   if (options.config) {
@@ -40,7 +41,7 @@ export function startMainProcess(options: { config?: object; port?: number; env?
   }
   const port = options.port ?? 0;
   env.PORT = String(port);
-  const command = [process.execPath, "--import", "tsx", join(PROJECT_ROOT, "server/main.ts")];
+  const command = [process.execPath, "--import", "tsx", join(PROJECT_ROOT, options.entry ?? "server/main.ts")];
   if (options.openFiles !== undefined) command.unshift("prlimit", `--nofile=${options.openFiles}:${options.openFiles}`);
   const child = spawn(command[0], command.slice(1), { cwd: options.cwd ?? PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

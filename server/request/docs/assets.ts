@@ -1,6 +1,6 @@
 /**
- * The files of the docs and the playground pages: Swagger UI from `node_modules` (so `/docs`
- * works with no internet and no CDN) and the pages' own files in `public/`. Only the names
+ * The files of the pages: Swagger UI, APlayer and MetingJS from `node_modules` (so `/docs` and
+ * `/embed` work with no internet and no CDN) and the pages' own files in `public/`. Only the names
  * listed here are served, each mapped to one fixed file: a request names a key, never a path,
  * so nothing else on disk can be reached.
  */
@@ -8,7 +8,10 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
-const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+const packageDir = (name: string) => dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+const SWAGGER_UI = packageDir("swagger-ui-dist");
+const APLAYER = join(packageDir("aplayer"), "dist");
+const METING = join(packageDir("meting"), "dist");
 const PUBLIC = join(import.meta.dirname, "public");
 
 const JS = "text/javascript; charset=utf-8";
@@ -34,6 +37,11 @@ export const ASSETS: Readonly<Record<string, { file: string; type: string }>> = 
   "player.js": { file: join(PUBLIC, "player.js"), type: JS },
   "render.js": { file: join(PUBLIC, "render.js"), type: JS },
   "full-length.js": { file: join(PUBLIC, "full-length.js"), type: JS },
+  // `/embed`: APlayer and MetingJS as installed from npm.
+  "APlayer.min.css": { file: join(APLAYER, "APlayer.min.css"), type: CSS },
+  "APlayer.min.js": { file: join(APLAYER, "APlayer.min.js"), type: JS },
+  "Meting.min.js": { file: join(METING, "Meting.min.js"), type: JS },
+  "embed.css": { file: join(PUBLIC, "embed.css"), type: CSS },
 };
 
 export interface LoadedFile {

@@ -1,11 +1,12 @@
 /**
  * The OpenAPI 3.1 document of the whole service, served at `/openapi.json`: `/v1` (`v1.ts`),
- * `/api` (`api.ts`) and the pages, with the named data types (`json-schema.ts`). Generated from
+ * `/api` (`api.ts`), the compatibility endpoints (`compat.ts`) and the pages, with the named data types (`json-schema.ts`). Generated from
  * the schemas that validate requests and plugin answers, so it cannot drift from the service.
  */
 import { DEFAULT_USER_AGENT_BLOCK, VERSION } from "../../../engine/config.ts";
 import { MEANING } from "../reference.ts";
 import { apiComponents, apiPaths } from "./api.ts";
+import { COMPAT_TAG, compatPaths } from "./compat.ts";
 import { answerComponents, type JsonSchema } from "./json-schema.ts";
 import { OPERATIONS_TAG, probePaths, probeSecuritySchemes, type MetricsDoc } from "./probes.ts";
 import { v1Components, v1Paths } from "./v1.ts";
@@ -40,9 +41,10 @@ export function openApiDocument({ sources, shareEnabled, userAgentBlock = DEFAUL
       { name: "service", description: "/v1: the service's own state" },
       { name: "share", description: "/api: the share-listing service" },
       { name: "pages", description: "documentation and playground pages" },
+      COMPAT_TAG,
       OPERATIONS_TAG,
     ],
-    paths: { ...v1Paths(sources), ...apiPaths(shareEnabled), ...pagePaths(assets), ...probePaths(metrics) },
+    paths: { ...v1Paths(sources), ...apiPaths(shareEnabled), ...compatPaths(), ...pagePaths(assets), ...probePaths(metrics) },
     components: {
       schemas: { ...answerComponents(), ...v1.schemas, ...apiComponents() },
       parameters: v1.parameters,
@@ -60,7 +62,7 @@ function description(userAgentBlock: readonly string[]): string {
     .join("\n");
   return `Read-only: GET (or HEAD) only under /v1. Every /v1 answer is the envelope \`{code, message, data, source, cost}\`; \`code\` 0 is success. Every /v1 request needs \`origin\`, a label of the caller.
 
-**JSONP** on every /v1 endpoint with \`callback\` (alias \`cb\`, except on /v1/playlist): the answer is \`application/javascript\`, always HTTP 200, the outcome only in \`code\`. No answer carries CORS headers: browsers on other origins use JSONP.
+**JSONP** on every /v1 endpoint with \`callback\` (alias \`cb\`, except on /v1/playlist): the answer is \`application/javascript\`, always HTTP 200, the outcome only in \`code\`. No /v1 answer carries CORS headers: browsers on other origins use JSONP (only the Meting endpoint, an extension, may send them, for the origins the config lists).
 
 **HTTP caching**: an answer the service caches says \`Cache-Control: public, max-age=\` the seconds left of its cache entry (and \`stale-if-error\`), with a weak \`ETag\`; send it back in \`If-None-Match\` for a 304 without a body (JSONP too). Errors, /v1/status and per-client answers are \`no-store\`; a cached not-found is kept as long as the service keeps it.
 

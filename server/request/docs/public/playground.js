@@ -105,7 +105,7 @@ async function open(kind, source, id, page = 1) {
     playlist: () => [
       cover(d.cover, ""),
       heading(`Playlist: ${d.name}`),
-      el("p", {}, `by ${d.creator ?? "unknown"} · ${d.count} tracks · page ${d.page} (${d.song.length} shown, each with its address)`),
+      el("p", {}, `by ${d.creator ?? "unknown"} · ${d.count} tracks · page ${d.page} (${d.song.length} shown, each with its address)`, " · ", el("a", { href: new URL(`embed?${new URLSearchParams({ source, type: "playlist", id })}`, base).href, target: "_blank", rel: "noopener" }, "Embed this playlist")),
       songList(d.song, actions, "Playlist songs"),
       d.hasMore ? el("button", { type: "button", onclick: () => open(kind, source, id, page + 1) }, "Next page") : null,
     ],
