@@ -110,6 +110,7 @@ const SOURCE_A_EXAMPLES: Record<OperationName, Record<string, OperationExample>>
       },
     },
   },
+  transfer: {},
   rank: {
     chart: { summary: "with id: that chart and its songs", query: { source: "source_a", id: "0" }, data: { ...chart, song: [harbourSong("9200002", "Crossing", 191), paperLanterns] } },
     charts: {
