@@ -35,19 +35,30 @@ export const IMPORT_LIMITS = {
 export type ImportFormat = "jspf" | "xspf" | "m3u" | "text";
 export const FORMAT_NAMES: Record<ImportFormat, string> = { jspf: "JSPF", xspf: "XSPF", m3u: "M3U", text: "text (Artist - Title lines)" };
 
-/** The faults found in a file, each where it is; `check()` throws them as one 1001. */
+/**
+ * The faults found in a file; `check()` throws them as one 1001. Each kind of fault is said
+ * once with the lines (or tracks) it is found at, so that many bad lines fit one message.
+ */
 export class Faults {
-  private readonly found: string[] = [];
+  private readonly found = new Map<string, { unit: string; at: (number | string)[] }>();
 
-  add(where: string, what: string): void {
-    this.found.push(`${where}: ${what}`);
+  /** A fault at line (or track) `n` of `unit`; at the whole body without `n`. */
+  add(unit: string, n: number | undefined, what: string): void {
+    const key = `${unit}\0${what}`;
+    const entry = this.found.get(key) ?? { unit, at: [] };
+    if (n !== undefined) entry.at.push(n);
+    this.found.set(key, entry);
   }
 
   check(format: ImportFormat): void {
-    if (!this.found.length) return;
-    const shown = this.found.slice(0, MAX_FAULTS_SHOWN).join("; ");
-    const more = this.found.length > MAX_FAULTS_SHOWN ? `; and ${this.found.length - MAX_FAULTS_SHOWN} more` : "";
-    throw new InputError(`body is not a valid ${FORMAT_NAMES[format]} playlist: ${shown}${more}`);
+    if (!this.found.size) return;
+    const said = [...this.found].map(([key, { unit, at }]) => {
+      const what = key.slice(key.indexOf("\0") + 1);
+      if (!at.length) return what;
+      const more = at.length > MAX_PLACES_SHOWN ? ` and ${at.length - MAX_PLACES_SHOWN} more` : "";
+      return `${unit}${at.length > 1 ? "s" : ""} ${at.slice(0, MAX_PLACES_SHOWN).join(", ")}${more}: ${what}`;
+    });
+    throw new InputError(`body is not a valid ${FORMAT_NAMES[format]} playlist: ${said.join("; ")}`);
   }
 }
 
@@ -58,4 +69,5 @@ export function fileTrack(title: string, artist: string, album: string, seconds:
 
 // --- internal ---
 
-const MAX_FAULTS_SHOWN = 10;
+/** Lines named per kind of fault: a message is at most 300 characters. */
+const MAX_PLACES_SHOWN = 10;

@@ -24,7 +24,7 @@ export function readJspf(text: string): PlaylistFile {
   const parsed = Jspf.safeParse(value);
   if (!parsed.success) {
     const faults = new Faults();
-    for (const issue of parsed.error.issues) faults.add(wherein(issue.path), issue.message);
+    for (const issue of parsed.error.issues) faults.add(...wherein(issue.path), issue.message);
     faults.check("jspf");
   }
   const { playlist } = parsed.data!;
@@ -87,16 +87,16 @@ function documentOf(format: "jspf" | "xspf", title: string | null | undefined, c
   const read: FileTrack[] = [];
   tracks.forEach((value, i) => {
     const track = DocumentTrack.safeParse(value);
-    if (!track.success) for (const issue of track.error.issues) faults.add(`track ${i + 1}`, issue.message);
+    if (!track.success) for (const issue of track.error.issues) faults.add("track", i + 1, issue.message);
     else read.push(fileTrack(track.data.title, track.data.creator ?? "", track.data.album ?? "", (track.data.duration ?? 0) / 1000));
   });
   faults.check(format);
   return { title: title || "Imported playlist", creator: creator || null, tracks: read };
 }
 
-/** Where a JSPF issue is: its track's number when it is in one. */
-function wherein(path: PropertyKey[]): string {
-  return path[0] === "playlist" && path[1] === "track" && typeof path[2] === "number" ? `track ${path[2] + 1}` : path.join(".") || "body";
+/** Where a JSPF issue is: its track's number when it is in one, else the field's path. */
+function wherein(path: PropertyKey[]): [string, number | undefined] {
+  return path[0] === "playlist" && path[1] === "track" && typeof path[2] === "number" ? ["track", path[2] + 1] : [path.join(".") || "body", undefined];
 }
 
 /** An element's text, its entity and character references decoded (none is ever expanded beyond these). */

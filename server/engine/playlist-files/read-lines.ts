@@ -16,22 +16,22 @@ export function readM3u(text: string): PlaylistFile {
   let pending: { line: number; track: FileTrack | undefined } | undefined;
   eachLine(text, faults, (line, n) => {
     if (line.startsWith("#EXTINF:")) {
-      if (pending) faults.add(`line ${pending.line}`, "#EXTINF is not followed by an address");
+      if (pending) faults.add("line", pending.line, "#EXTINF is not followed by an address");
       pending = { line: n, track: extinf(line.slice("#EXTINF:".length), n, faults) };
     } else if (line.startsWith("#PLAYLIST:")) title = line.slice("#PLAYLIST:".length).trim();
     else if (line.startsWith(NO_ADDRESS)) {
       const colon = line.indexOf("): ");
       const track = colon < 0 ? undefined : extinf(line.slice(colon + 3), n, faults);
-      if (colon < 0) faults.add(`line ${n}`, "expected # no address (why): seconds,Artist - Title");
+      if (colon < 0) faults.add("line", n, "expected # no address (why): seconds,Artist - Title");
       if (track) tracks.push(track);
     } else if (line.startsWith("#")) return;
-    else if (!pending) faults.add(`line ${n}`, "an address without #EXTINF before it (the track's title and artist are needed)");
+    else if (!pending) faults.add("line", n, "an address without #EXTINF before it (the track's title and artist are needed)");
     else {
       if (pending.track) tracks.push(pending.track);
       pending = undefined;
     }
   });
-  if (pending) faults.add(`line ${pending.line}`, "#EXTINF is not followed by an address");
+  if (pending) faults.add("line", pending.line, "#EXTINF is not followed by an address");
   faults.check("m3u");
   return { title: title || "Imported playlist", creator: null, tracks };
 }
@@ -43,7 +43,7 @@ export function readText(text: string): PlaylistFile {
     if (line.startsWith("#")) return;
     const { rest, seconds } = trailingLength(line);
     const named = artistAndTitle(rest);
-    if (!named.artist) faults.add(`line ${n}`, "expected Artist - Title, then (m:ss) if the length is known");
+    if (!named.artist) faults.add("line", n, "expected Artist - Title, then (m:ss) if the length is known");
     else tracks.push(fileTrack(named.title, named.artist, "", seconds));
   });
   faults.check("text");
@@ -57,7 +57,7 @@ function eachLine(text: string, faults: Faults, read: (line: string, n: number) 
   let n = 0;
   for (const raw of text.split(/\r\n|\r|\n/)) {
     n++;
-    if (raw.length > IMPORT_LIMITS.lineChars) faults.add(`line ${n}`, `longer than ${IMPORT_LIMITS.lineChars} characters`);
+    if (raw.length > IMPORT_LIMITS.lineChars) faults.add("line", n, `longer than ${IMPORT_LIMITS.lineChars} characters`);
     else if (raw.trim()) read(raw.trim(), n);
   }
 }
@@ -67,7 +67,7 @@ function extinf(info: string, n: number, faults: Faults): FileTrack | undefined 
   const comma = info.indexOf(",");
   const length = (comma < 0 ? info : info.slice(0, comma)).trim().split(" ")[0];
   if (comma < 0 || !/^-?\d{1,6}(?:\.\d{1,6})?$/.test(length)) {
-    faults.add(`line ${n}`, "expected #EXTINF:seconds,Artist - Title");
+    faults.add("line", n, "expected #EXTINF:seconds,Artist - Title");
     return undefined;
   }
   const named = artistAndTitle(info.slice(comma + 1).trim());

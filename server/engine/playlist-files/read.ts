@@ -36,7 +36,7 @@ const FORMAT_OF_TYPE: Record<string, ImportFormat> = {
 /** A body whose type names no format (text/plain, a form, none): by its first characters. */
 function sniff(text: string): ImportFormat {
   const start = text.trimStart();
-  if (start.startsWith("{")) return "jspf";
+  if (start.startsWith("{") || start.startsWith("[")) return "jspf";
   if (start.startsWith("<")) return "xspf";
   return start.startsWith("#EXTM3U") || start.startsWith("#EXTINF") ? "m3u" : "text";
 }
