@@ -181,3 +181,71 @@ describe("a page past the client's share of a target's budget", () => {
     expect((again.body.data.tracks as Track[]).filter((x) => x.copies.source_b)).toHaveLength(2);
   });
 });
+
+describe("POST /v1/playlist/match: an imported playlist", () => {
+  let t: CatalogApp;
+  const tracks = Array.from({ length: 12 }, (_, i) => fakeTrack(`a${i}`, title(i), artist(i), seconds(i), "Album"));
+  beforeAll(async () => {
+    t = await startCatalogApp(
+      {
+        source_a: { tracks, playlists: { twelve: { title: "Twelve", tracks } } },
+        source_b: { tracks: targetB.filter((x) => Number(String(x.id).slice(1).split("-")[0]) < 12) },
+      },
+      { server: { bodyTimeoutMs: 500 } },
+    );
+  });
+  afterAll(() => t.close());
+
+  const post = (body: BodyInit, type?: string, params: Record<string, string | number> = {}) =>
+    t.get(v1("playlist/match", params), { method: "POST", body, headers: type ? { "content-type": type } : {}, duplex: "half" } as RequestInit);
+
+  it.each(["m3u8", "xspf", "jspf"])("export as %s, import it back: the same tracks, matched as the playlist's own", async (format) => {
+    const file = await t.get(v1("playlist", { source: "source_a", id: "twelve", format }));
+    expect(file.status).toBe(200);
+    const imported = await post(await file.text(), file.headers.get("content-type")!, { to: "source_b" });
+    const body = await imported.json();
+    expect(body.code, body.message).toBe(0);
+    expect(body.source).toBeNull();
+    const direct = (await t.json(v1("playlist/match", { source: "source_a", id: "twelve", to: "source_b" }))).body.data;
+    const shape = (x: Track & { song: { name: string; artist: string[]; duration: number } }) => [x.song.name, x.song.artist.join(", "), x.song.duration, x.copies.source_b?.song.id ?? null];
+    expect(body.data.tracks.map(shape)).toEqual(direct.tracks.map(shape));
+    expect(body.data).toMatchObject({ source: null, id: null, name: "Twelve", total: 12, matched: direct.matched, unmatched: direct.unmatched });
+    expect(body.data.tracks[0].song).toMatchObject({ source: "import", id: "1", available: false });
+  });
+
+  it("pages an import as a playlist is paged; the same import again costs nothing", async () => {
+    const text = tracks.map((x) => `${x.artists[0]} - ${x.title} (${Math.floor(x.seconds / 60)}:${String(x.seconds % 60).padStart(2, "0")})`).join("\n");
+    const second = await (await post(text, "text/plain", { page: 2, size: 5 })).json();
+    // No source of its own: every source that can search is a target.
+    expect(second.data).toMatchObject({ page: 2, size: 5, total: 12, hasMore: true, to: ["source_a", "source_b"] });
+    expect(second.data.tracks.map((x: Track) => x.position)).toEqual([6, 7, 8, 9, 10]);
+    const calls = () => t.sims.source_a.totalCalls() + t.sims.source_b.totalCalls();
+    const before = calls();
+    const again = await post(text, "text/plain", { page: 2, size: 5 });
+    expect([again.headers.get("x-cache"), (await again.json()).cost, calls()]).toEqual(["HIT", 0, before]);
+    // A file of the copies, as for a source's playlist.
+    const file = await post(text, "text/plain", { to: "source_b", format: "jspf" });
+    expect(JSON.parse(await file.text()).playlist.track).toHaveLength(12);
+  });
+
+  it("a body past 512 KiB, or one that does not arrive in time, is 1001 and closes the connection; a bad one names its lines", async () => {
+    const huge = await post("A - B (3:00)\n".repeat(50_000), "text/plain");
+    expect([huge.status, huge.headers.get("connection")]).toEqual([400, "close"]);
+    expect(await huge.json()).toMatchObject({ code: 1001, message: "body must be at most 524288 bytes" });
+    const slow = new ReadableStream({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode("A - B (3:00)\n"));
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        controller.close();
+      },
+    });
+    const started = performance.now();
+    const late = await post(slow, "text/plain");
+    expect(await late.json()).toMatchObject({ code: 1001, message: "body was not received within 500 ms" });
+    expect(performance.now() - started).toBeLessThan(1400);
+    const bad = await (await post("A - B\nnonsense\n", "text/plain")).json();
+    expect(bad).toMatchObject({ code: 1001, message: "body is not a valid text (Artist - Title lines) playlist: line 2: expected Artist - Title, then (m:ss) if the length is known" });
+    // Parameters come first, as for every endpoint.
+    expect(await (await post("A - B", "text/plain", { size: 0 })).json()).toMatchObject({ code: 1001, message: "parameter size must be an integer from 1 to 100" });
+  });
+});
