@@ -178,7 +178,7 @@ export const OPERATIONS = {
     notes:
       "Each track of the page (the playlist's own paging) is matched as /v1/match matches a song, with the same rules: each target is searched once for the track's title " +
       "(through the cache, so a page asked again, or a track asked again, costs nothing), and its best copy that is the same recording is the track's copy there. A track without a " +
-      "known length never matches. The whole page has the all-search deadline; a search that fails, is late or is refused for the client's share of a budget leaves its target " +
+      "known length never matches. Each search has the all-search deadline, the whole page that plus 1 s; a search that fails, is late or is refused for the client's share of a budget leaves its target " +
       "out of that track's copies and names it in failed (the page is never failed for it: ask for it again later). With after, only the tracks past the first after are new and " +
       "matched. With format (and to naming one source) the answer is a playlist file of the copies on that source. POST with a playlist in the body (JSPF, XSPF, M3U/M3U8 or " +
       "Artist - Title lines, at most 512 KiB and 1000 tracks) matches the imported tracks the same way, page by page; source and id are not given then.",

@@ -3,7 +3,8 @@
  * an imported one, each track matched onto the target sources as `/v1/match` matches a song:
  * one search of each target for its title (`copiesQuery`), through the cache, its first
  * `MATCH_WINDOW` songs judged by the matcher (`sameRecording`), the best one the track's copy.
- * The whole page has one deadline, the all-search's; a search that fails, is late or is
+ * Each search has the all-search deadline, and the whole page that plus `PAGE_GRACE_MS` (its
+ * playlist page, the tracks waiting their turn); a search that fails, is late or is
  * refused for the client's share of a budget leaves its target out of that track's copies and
  * names it in `failed`: the page is answered with what it has, never failed for it. A page is
  * kept like a match (shortly when a target failed, not at all when one was refused), so asking
@@ -33,6 +34,9 @@ import type { Match, TransferPage, TransferTrack } from "../domain.ts";
  * keeps 32 searches in flight, and upstreams answering in 200 ms see it done in about 1.3 s.
  */
 export const TRACKS_AT_ONCE = 16;
+
+/** What a page may take beyond one search's deadline: its playlist page, and tracks that wait their turn. */
+export const PAGE_GRACE_MS = 1000;
 
 /** The page of a transfer before its tracks are matched. */
 interface Head {
@@ -65,7 +69,7 @@ export class TransferService {
     return this.kept(key, signal, async (time) => {
       const asked = { source: source.id, id: params.id, page: params.page, size: params.size, quality: "standard" as const, with_url: false, fallback: false };
       const found = await this.calls.run(source, "playlist", asked, time.signal).catch((error: unknown) => {
-        throw time.expired() ? new UpstreamTimeoutError(source.id, this.config.upstream.searchAllTimeoutMs) : error;
+        throw time.expired() ? new UpstreamTimeoutError(source.id, this.config.upstream.searchAllTimeoutMs + PAGE_GRACE_MS) : error;
       });
       const p = JSON.parse(found.json) as PlaylistDetail;
       const head = { source: source.id, id: p.id, name: p.name, creator: p.creator, page: p.page, size: p.size, total: p.total, hasMore: p.hasMore };
@@ -113,7 +117,7 @@ export class TransferService {
       { ttl: (value) => lifetime(value as TransferPage) },
       async (loadSignal) => {
         const started = performance.now();
-        const time = deadline(this.config.upstream.searchAllTimeoutMs, loadSignal);
+        const time = deadline(this.config.upstream.searchAllTimeoutMs + PAGE_GRACE_MS, loadSignal);
         try {
           const made = await make(time);
           cost = made.fromUpstream || made.page.failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0;
