@@ -127,7 +127,8 @@ describe("imported files from elsewhere", () => {
       "body is not a valid JSPF playlist: track 2: title is required (a text); track 3: duration must be whole milliseconds",
     );
     expect(code(() => readPlaylistFile('<playlist version="1">\n<trackList>\n<track><title>A</track>\n</trackList></playlist>', "application/xspf+xml")).message).toMatch(/^body is not well-formed XML: line 3, column \d+: /);
-    expect(code(() => readPlaylistFile("[1, 2]", "application/json")).code).toBe(1001);
+    expect(code(() => readPlaylistFile("[1, 2]", "application/json")).message).toBe('body is not a valid JSPF playlist: expected a JSON object {"playlist": {…}}');
+    expect(code(() => readPlaylistFile('{"playlist": {"track": {}}}', "application/json")).message).toBe("body is not a valid JSPF playlist: playlist.track: must be a list of tracks");
     expect(code(() => readPlaylistFile('<playlist version="1"><trackList/></playlist>', "application/xspf+xml")).message).toBe("body holds no track (read as XSPF)");
     expect(readPlaylistFile('<playlist><trackList><track><title>Rock &amp; Roll &#233;&#x21;</title><creator>&lt;A&gt; &unknown;</creator><duration>1000</duration></track></trackList></playlist>', undefined).tracks).toEqual([
       { title: "Rock & Roll é!", artist: ["<A> &unknown;"], album: "", duration: 1 },

@@ -54,7 +54,7 @@ export class Faults {
     if (!this.found.size) return;
     const said = [...this.found].map(([key, { unit, at }]) => {
       const what = key.slice(key.indexOf("\0") + 1);
-      if (!at.length) return what;
+      if (!at.length) return unit === "body" ? what : `${unit}: ${what}`;
       const more = at.length > MAX_PLACES_SHOWN ? ` and ${at.length - MAX_PLACES_SHOWN} more` : "";
       return `${unit}${at.length > 1 ? "s" : ""} ${at.slice(0, MAX_PLACES_SHOWN).join(", ")}${more}: ${what}`;
     });

@@ -73,9 +73,9 @@ const DocumentTrack = z.looseObject({
 const Jspf = z.object(
   {
     playlist: z.looseObject({
-      title: z.string("playlist title must be a text").nullish(),
-      creator: z.string("playlist creator must be a text").nullish(),
-      track: z.array(z.unknown(), "playlist.track must be a list of tracks").max(IMPORT_LIMITS.tracks, `at most ${IMPORT_LIMITS.tracks} tracks are taken`),
+      title: z.string("must be a text").nullish(),
+      creator: z.string("must be a text").nullish(),
+      track: z.array(z.unknown(), "must be a list of tracks").max(IMPORT_LIMITS.tracks, `at most ${IMPORT_LIMITS.tracks} tracks are taken`),
     }, "expected {\"playlist\": {…}}"),
   },
   "expected a JSON object {\"playlist\": {…}}",
