@@ -188,7 +188,12 @@ export const AppConfigSchema = z.strictObject({
     .strictObject({
       /** to receive a request's line and headers; slower callers get 1001 and are disconnected */
       headersTimeoutMs: z.number().int().positive().default(10_000),
-      /** to receive a request body the service reads (POST /api/v0/list) */
+      /**
+       * the address clients reach this service at (http(s)://host[:port]), written into exported
+       * playlists' entries; default: the request's own Host, over http
+       */
+      publicUrl: webOrigin("the address clients reach this service at").optional(),
+      /** to receive a request body the service reads (POST /api/v0/list, POST /v1/playlist/match) */
       bodyTimeoutMs: z.number().int().positive().default(10_000),
       /** to receive a whole request, body included, whether it is read or not */
       requestTimeoutMs: z.number().int().positive().default(30_000),

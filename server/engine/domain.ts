@@ -63,6 +63,37 @@ export const MatchResult = z.looseObject({
 });
 export type MatchResult = z.infer<typeof MatchResult>;
 
+/** extension: one track of a transfer (`/v1/playlist/match`) and its copies on the target sources */
+export const TransferTrack = z.looseObject({
+  position: z.number().int().positive().describe("the track's place in the whole list, from 1"),
+  song: Song.describe("the track as the playlist has it; an imported track has source import, its position as id, and is not playable here"),
+  copies: z
+    .record(z.string(), Match.nullable())
+    .describe("per target source: its best copy of the track, the same recording as /v1/match finds it, or null when it has none; a target whose search failed is left out (see failed), and so is every target for a track that is not new"),
+  failed: z.array(z.string()).describe("the targets whose search for this track failed, timed out or was refused for this client's share: ask for the page again later"),
+  new: z.boolean().optional().describe("with after only: whether the track comes after the first after tracks; only new tracks are matched"),
+});
+export type TransferTrack = z.infer<typeof TransferTrack>;
+
+/** extension: `/v1/playlist/match`, a page of a playlist matched onto other sources */
+export const TransferPage = z.looseObject({
+  source: z.string().nullable().describe("the playlist's source; null for an imported playlist"),
+  id: z.string().nullable().describe("the playlist's id; null for an imported playlist"),
+  name: z.string(),
+  creator: z.string().nullable(),
+  to: z.array(z.string()).describe("the target sources, in config order"),
+  page: z.number().int().positive(),
+  size: z.number().int().positive(),
+  total: NonNegativeInt.describe("the tracks of the whole list"),
+  hasMore: z.boolean(),
+  matched: NonNegativeInt.describe("tracks of this page with a copy on every target"),
+  unmatched: NonNegativeInt.describe("tracks of this page that some target answered without a copy (a track whose only missing copies are on failed targets counts in neither)"),
+  failed: z.array(z.string()).describe("the targets whose search failed for at least one track of this page"),
+  newTracks: NonNegativeInt.optional().describe("with after only: the tracks of the whole list after the first after"),
+  tracks: z.array(TransferTrack),
+});
+export type TransferPage = z.infer<typeof TransferPage>;
+
 export const SourceInfo = z.object({
   capability: z.record(z.string(), z.record(z.string(), z.boolean())),
   disable: z.array(z.string()),

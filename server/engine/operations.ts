@@ -9,9 +9,9 @@
  */
 import { z } from "zod";
 import { AlbumDetail, ArtistDetail, Lyric, PlaylistDetail, RankDetail, RankList, SearchResult, SongDetail, SongUrl, type CallContext, type Capability, type SourceMethods } from "@music-aggregator/core";
-import { PlaylistParams, RankParams, SearchParams, SongUrlParams, SourceAndId } from "./params.ts";
+import { PlaylistParams, RankParams, SearchParams, SongUrlParams, SourceAndId, TransferParams } from "./params.ts";
 import { CAPABILITIES } from "@music-aggregator/core/host";
-import { MatchResult, SearchPage } from "./domain.ts";
+import { MatchResult, SearchPage, TransferPage } from "./domain.ts";
 
 type CacheKey = Record<string, string | number | undefined>;
 
@@ -44,6 +44,8 @@ export interface SourceOperation<P extends { source: string } = any> extends Ope
 /** An operation the service provides for a source, made of other operations: no plugin method. */
 export interface ServiceOperation<P extends { source: string } = any> extends OperationSpec<P> {
   by: "service";
+  /** it also takes a body by POST (docs/decisions.md, "Transfer a playlist": the one body `/v1` takes) */
+  body?: string;
 }
 
 export type Operation<P extends { source: string } = any> = SourceOperation<P> | ServiceOperation<P>;
@@ -170,7 +172,26 @@ export const OPERATIONS = {
     key: ({ id }) => ({ id }),
     by: "service",
   } satisfies ServiceOperation<z.output<typeof SourceAndId>>,
-} satisfies { [C in keyof SourceMethods]: SourceOperation } & { match: ServiceOperation };
+  transfer: {
+    path: "/v1/playlist/match",
+    summary: "A page of a playlist matched onto other sources, each track with its best copy on each (extension; the service's operation). POST imports a playlist file instead.",
+    notes:
+      "Each track of the page (the playlist's own paging) is matched as /v1/match matches a song, with the same rules: each target is searched once for the track's title " +
+      "(through the cache, so a page asked again, or a track asked again, costs nothing), and its best copy that is the same recording is the track's copy there. A track without a " +
+      "known length never matches. Each search has the all-search deadline, the whole page that plus 1 s; a search that fails, is late or is refused for the client's share of a budget leaves its target " +
+      "out of that track's copies and names it in failed (the page is never failed for it: ask for it again later). With after, only the tracks past the first after are new and " +
+      "matched. With format (and to naming one source) the answer is a playlist file of the copies on that source. POST with a playlist in the body (JSPF, XSPF, M3U/M3U8 or " +
+      "Artist - Title lines, at most 512 KiB and 1000 tracks) matches the imported tracks the same way, page by page; source and id are not given then.",
+    params: TransferParams,
+    cbAlias: true,
+    data: TransferPage,
+    result: fixed("TransferPage", TransferPage),
+    ttl: 1800,
+    key: ({ id, to, page, size, after }) => ({ id, to: to?.join(","), page, size, after }),
+    by: "service",
+    body: "a playlist: JSPF (application/jspf+json or application/json), XSPF (application/xspf+xml), M3U/M3U8 (audio/x-mpegurl) or Artist - Title lines (text/plain); detected when the type says none of these",
+  } satisfies ServiceOperation<z.output<typeof TransferParams>>,
+} satisfies { [C in keyof SourceMethods]: SourceOperation } & { match: ServiceOperation; transfer: ServiceOperation };
 
 /** Every `/v1` operation, in the order of the capability matrix: the sources' and the service's. */
 export type OperationName = keyof typeof OPERATIONS;

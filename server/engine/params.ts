@@ -83,7 +83,20 @@ const fallback = z
   .transform((v) => v === "1")
   .describe("extension: 1 plays the same recording from another source when this one is VIP, not playable or only a preview (full length first)");
 
-export const SongUrlParams = SourceAndId.extend({ quality, fallback });
+/** extension: `redirect=1` answers a success with a 302 to the address (what an exported playlist's entries ask). */
+const redirect = z
+  .enum(["0", "1"], { error: "parameter redirect must be 1 (or 0)" })
+  .transform((v) => v === "1")
+  .optional()
+  .describe("extension: 1 answers 302 with the address in Location (a player following an exported playlist); errors stay the envelope");
+
+export const SongUrlParams = SourceAndId.extend({ quality, fallback, redirect });
+
+/** extension: the playlist written as a file instead of the envelope. */
+const format = z
+  .enum(["m3u8", "xspf", "jspf"], { error: "parameter format must be one of m3u8, xspf, jspf" })
+  .optional()
+  .describe("extension: the page as a playlist file (m3u8, xspf or jspf) instead of the envelope; each playable track's entry is this service's /v1/song/url with redirect=1");
 
 export const PlaylistParams = z.object({
   source: source(false),
@@ -97,7 +110,39 @@ export const PlaylistParams = z.object({
     .transform((v) => v === "1")
     .describe("1 gives every track its playable address in url"),
   fallback: fallback.describe("extension, with with_url=1: a track that is VIP, not playable or only a preview gets the address of the same recording on another source (full length first)"),
+  format,
 });
+
+/** Most sources one transfer matches onto (more than any config binds). */
+const MAX_TARGETS = 16;
+
+/** The parameters of a transfer (`/v1/playlist/match`) besides the playlist's own source and id. */
+const TransferOptions = z.object({
+  to: z
+    .string()
+    .transform((v) => [...new Set(v.split(","))])
+    .refine((ids) => ids.length <= MAX_TARGETS && ids.every((id) => id !== ""), `parameter to must be at most ${MAX_TARGETS} source ids separated by commas`)
+    .optional()
+    .describe("extension: the sources to match onto, separated by commas; default every other enabled source that can search"),
+  page: integer("page", 1, 1000, 1),
+  size: integer("size", 1, 100, 50),
+  after: z
+    .string()
+    .regex(/^\d{1,7}$/, "parameter after must be a whole number of tracks")
+    .transform(Number)
+    .optional()
+    .describe("extension: the tracks a client already has (the first after of the list): later ones are new, and only they are matched"),
+  format: format.describe("extension: the page's copies on the one source to= names as a playlist file (m3u8, xspf or jspf) instead of the envelope"),
+});
+
+/** A file names the copies of one source: with `format`, `to` names exactly one. */
+const oneTargetForFiles = (p: { format?: string; to?: string[] }) => !p.format || p.to?.length === 1;
+const ONE_TARGET = { message: "parameter format needs parameter to naming one source" };
+
+export const TransferParams = TransferOptions.extend({ source: source(false), id: id("the playlist id") }).refine(oneTargetForFiles, ONE_TARGET);
+
+/** `POST /v1/playlist/match`: the playlist is the body. */
+export const ImportParams = TransferOptions.refine(oneTargetForFiles, ONE_TARGET);
 
 export const RankParams = z.object({
   source: source(false),
@@ -105,3 +150,5 @@ export const RankParams = z.object({
 });
 
 export const NoParams = z.object({});
+
+export type ImportOptions = z.output<typeof ImportParams>;

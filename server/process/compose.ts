@@ -24,6 +24,7 @@ import { Lyrics } from "../engine/music/lyrics.ts";
 import { MatchService } from "../engine/music/match-service.ts";
 import { MusicService } from "../engine/music/music-service.ts";
 import { PlaylistUrls } from "../engine/music/playlist-urls.ts";
+import { TransferService } from "../engine/music/transfer-service.ts";
 import { SearchAllService } from "../engine/music/search-all.ts";
 import { SearchService } from "../engine/music/search-service.ts";
 import { SongUrls } from "../engine/music/song-urls.ts";
@@ -87,7 +88,7 @@ export function composeService({ config, catalog, logger, group }: ComposeOption
   single(ServiceTokens.OriginStats, (r) => r.resolve(CountingOriginStats));
   single(TrafficStats, (r) => new TrafficStats(r.resolve(ServiceTokens.StatsStorage)));
   single(QrCodeService, () => new QrCodeService(resolveQrSecret(config.share.qrSecret, log.child("share"))));
-  const services = [Lifecycle, UserAgentPolicy, MusicMetrics, SourceCalls, SearchAllService, SearchService, MatchService, SongUrls, FallbackService, Lyrics, PlaylistUrls, MusicService, CountingOriginStats, HttpFront];
+  const services = [Lifecycle, UserAgentPolicy, MusicMetrics, SourceCalls, SearchAllService, SearchService, MatchService, SongUrls, FallbackService, Lyrics, PlaylistUrls, TransferService, MusicService, CountingOriginStats, HttpFront];
   for (const service of services) c.registerSingleton(service as new (...args: never[]) => unknown);
 
   let bound: ReturnType<typeof instantiatePlugins>;

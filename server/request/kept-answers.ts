@@ -71,6 +71,8 @@ export class KeptAnswers {
 
   /** Serves `req` from a kept answer and says true, or says false and leaves it to h3. */
   serve(front: Front, req: IncomingMessage, res: ServerResponse): boolean {
+    // Kept answers are GETs'; a POST to the same target (an import) is another request.
+    if (req.method === "POST") return false;
     const kept = this.fresh(req.url ?? "");
     if (!kept) return false;
     const ex = exchangeOf(req, kept);

@@ -9,7 +9,7 @@
  *   BENCH_ROUND_SECONDS  length of one throughput round (default 2; 4 to 7 rounds of each target)
  *   BENCH_STRICT=1       exit with status 1 when a target is missed
  *   BENCH_ONLY           comma-separated scenarios to run (throughput, observability, latency,
- *                        coalescing, search-all, search-pages, stores, memory); default all
+ *                        coalescing, search-all, search-pages, transfer, stores, memory); default all
  */
 import "reflect-metadata";
 import { cpus } from "node:os";
@@ -22,6 +22,7 @@ import { observability } from "./scenarios/observability.ts";
 import { searchPages } from "./scenarios/search-pages.ts";
 import { stores } from "./scenarios/stores.ts";
 import { throughput } from "./scenarios/throughput.ts";
+import { transfer } from "./scenarios/transfer.ts";
 import { addedLatency, coalescing, searchAllHanging } from "./scenarios/upstream.ts";
 
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
@@ -46,6 +47,11 @@ async function main(): Promise<number> {
   buildChildren();
   const upstream = await startUpstream();
   try {
+    // The transfer scenario starts a service of its own (its sources with budgets).
+    if (wanted("transfer")) {
+      step("transfer of a 100-track playlist onto two targets");
+      rows.push(...(await transfer(upstream)));
+    }
     const service = await startService(upstream);
     try {
       const scenarios: [string, string, () => Promise<Row[]>][] = [

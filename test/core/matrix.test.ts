@@ -28,10 +28,10 @@ describe("capability matrix", () => {
     expect(r.body.data).toEqual({
       capability: {
         // match is the service's: a source with song lookups, and another enabled source that searches.
-        source_a: { search: true, song: true, url: false, lyric: true, album: false, artist: false, playlist: false, rank: false, match: true },
-        source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true, match: true },
+        source_a: { search: true, song: true, url: false, lyric: true, album: false, artist: false, playlist: false, rank: false, match: true, transfer: false },
+        source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true, match: true, transfer: true },
         // No song capability: the provider has nothing to look lyrics up by, the matcher nothing to match.
-        source_c: { search: true, song: false, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false, match: false },
+        source_c: { search: true, song: false, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false, match: false, transfer: false },
       },
       disable: ["source_b"],
     });

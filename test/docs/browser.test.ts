@@ -159,6 +159,47 @@ describe.skipIf(!chromium)("in Chromium", () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it("the playground's Transfer card: a source's playlist by JSONP with its files' links, a pasted one by POST with its copies and a download", async () => {
+    const api = demo.app.url.replace("127.0.0.1", "localhost");
+    const onto = async (page: Page, targets: string[]) => {
+      for (const box of await page.locator("#transfer-targets input").all()) await box.setChecked(targets.includes((await box.getAttribute("value"))!));
+    };
+    // A source's playlist, from a page using another instance: JSONP only.
+    const other = await openPage(`/playground?api=${encodeURIComponent(api)}`);
+    await expect.poll(() => other.page.locator("#transfer-targets input").count()).toBe(5);
+    await other.page.getByLabel("Playlist of").selectOption("source_a");
+    await other.page.getByLabel("playlist id").fill("5550001");
+    await onto(other.page, ["source_c"]);
+    await other.page.getByRole("button", { name: "Match" }).click();
+    await expect.poll(() => other.page.locator("#transfer-state").textContent()).toMatch(/^Harbour Lights: tracks 1–7 of 7; 0 with a copy on every target, 7 without one/);
+    expect(await other.page.locator("#transfer-rows > li").count()).toBe(7);
+    expect(await other.page.locator("#transfer-rows .copy").first().textContent()).toBe("source_c: no copy");
+    const m3u = other.page.getByRole("link", { name: "Download M3U8" });
+    const href = new URL((await m3u.getAttribute("href"))!);
+    expect([href.origin, href.pathname, href.searchParams.get("to"), href.searchParams.get("format")]).toEqual([api, "/v1/playlist/match", "source_c", "m3u8"]);
+    const file = await demo.app.get(href.pathname + href.search);
+    expect([file.status, (await file.text()).split("\n")[0]]).toEqual([200, "#EXTM3U"]);
+    expect(other.requests.filter((r) => ["fetch", "xhr"].includes(r.resourceType()))).toEqual([]);
+    expect(other.problems).toEqual([]);
+
+    // A pasted playlist, on the instance's own playground: a POST, the copy with its confidence, a file downloaded.
+    const own = await openPage("/playground");
+    await expect.poll(() => own.page.locator("#transfer-targets input").count()).toBe(5);
+    await own.page.getByLabel(/^or paste one/).fill("Juniper Lane - Paper Kites (3:08)\nNobody Known - Nothing Here (1:00)");
+    await onto(own.page, ["source_b"]);
+    await own.page.getByRole("button", { name: "Match" }).click();
+    await expect.poll(() => own.page.locator("#transfer-state").textContent()).toMatch(/^Imported playlist: tracks 1–2 of 2; 1 with a copy on every target, 1 without one/);
+    expect(await own.page.locator("#transfer-rows .copy").allTextContents()).toEqual(["source_b: Paper Kites · Juniper Lane · 3:08 · confidence 0.95 (metadata)", "source_b: no copy"]);
+    const [download] = await Promise.all([own.page.waitForEvent("download"), own.page.getByRole("button", { name: "Download JSPF" }).click()]);
+    const { readFile } = await import("node:fs/promises");
+    const jspf = JSON.parse(await readFile((await download.path())!, "utf8"));
+    expect(jspf.playlist.track.map((t: { title: string; location?: string[] }) => [t.title, Boolean(t.location)])).toEqual([["Paper Kites", true], ["Nothing Here", false]]);
+    const posts = own.requests.filter((r) => r.method() === "POST");
+    expect(posts.map((r) => [new URL(r.url()).pathname, r.resourceType()])).toEqual([["/v1/playlist/match", "fetch"], ["/v1/playlist/match", "fetch"]]);
+    expect(own.offMachine).toEqual([]);
+    expect(own.problems).toEqual([]);
+  }, 60_000);
+
   it("/docs works offline: every operation shown, Try it out answers, nothing from a CDN", async () => {
     const { page, offMachine, problems } = await openPage("/docs");
     const doc = await (await demo.app.get("/openapi.json")).json();

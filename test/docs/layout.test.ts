@@ -27,7 +27,7 @@ describe.skipIf(!chromium)("layout in Chromium", () => {
   /** How far the page scrolls sideways (0 when it fits). */
   const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-  it("the playground, filled (results, a playlist, the player, the matrix, the log), fits at every width", async () => {
+  it("the playground, filled (results, a playlist, the player, a transfer, the matrix, the log), fits at every width", async () => {
     const page = await browser.context.newPage();
     await page.goto(`${demo.app.url}/playground`);
     await expect.poll(() => page.locator("#capabilities table").count()).toBe(1);
@@ -47,6 +47,11 @@ describe.skipIf(!chromium)("layout in Chromium", () => {
     await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Playlist: Harbour Lights");
     await page.locator("#detail").getByRole("button", { name: /^Play / }).first().click();
     await expect.poll(() => page.locator("#lyrics li").count()).toBeGreaterThan(3);
+    // A transfer: a pasted playlist (a long title among its tracks) matched onto every source, its rows and files shown.
+    await page.getByLabel(/^or paste one/).fill(`Juniper Lane - Paper Kites (3:08)\nMarlow Vane - Paper Lanterns (4:01)\nSomeone - ${"y".repeat(200)} (2:00)`);
+    await page.getByRole("button", { name: "Match" }).click();
+    await expect.poll(() => page.locator("#transfer-rows > li").count()).toBe(3);
+    await expect.poll(() => page.getByRole("button", { name: "Download XSPF" }).count()).toBe(5);
 
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
@@ -71,7 +76,7 @@ describe.skipIf(!chromium)("layout in Chromium", () => {
         const last = table.querySelector("thead th:last-child")!.getBoundingClientRect();
         return { table: table.scrollWidth, holder: holder.clientWidth, lastRight: last.right, holderRight: holder.getBoundingClientRect().right, columns: table.querySelectorAll("thead th").length };
       });
-      expect(matrix.columns).toBe(11); // source, eight operations of the sources, the service's match, charts
+      expect(matrix.columns).toBe(12); // source, eight operations of the sources, the service's match and transfer, charts
       expect(matrix.table, `${width} px: the matrix is wider than its card`).toBeLessThanOrEqual(matrix.holder);
       expect(matrix.lastRight, `${width} px: the charts column is cut`).toBeLessThanOrEqual(matrix.holderRight + 0.5);
       await page.screenshot({ path: join(ARTIFACTS, `playground-${width}.png`), fullPage: true });

@@ -28,8 +28,8 @@ describe("documentation page", () => {
   it("lists the registered sources with their capabilities, from the plugins", async () => {
     const html = await (await t.get("/")).text();
     const row = (id: string) => new RegExp(`<tr><td><code>${id}</code></td>(.*?)</tr>`).exec(html)?.[1];
-    expect(row("source_a")).toBe("<td>yes</td>".repeat(9));
-    expect(row("source_b")).toBe(["yes", "yes", "yes", "–", "yes", "yes", "–", "–", "yes"].map((c) => `<td>${c}</td>`).join(""));
+    expect(row("source_a")).toBe("<td>yes</td>".repeat(10));
+    expect(row("source_b")).toBe(["yes", "yes", "yes", "–", "yes", "yes", "–", "–", "yes", "–"].map((c) => `<td>${c}</td>`).join(""));
     expect(html).not.toContain("<code>source_c</code>");
   });
 

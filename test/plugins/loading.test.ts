@@ -166,7 +166,7 @@ describe("binding", () => {
       expect(r.body).toMatchObject({ code: 0, source: "source_a", data: { id: "42", name: "Hello 42", source: "source_a" } });
       const matrix = await t.json("/v1/source?origin=t");
       expect(matrix.body.data).toEqual({
-        capability: { source_a: { search: false, song: true, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false, match: false } },
+        capability: { source_a: { search: false, song: true, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false, match: false, transfer: false } },
         disable: [],
       });
     } finally {

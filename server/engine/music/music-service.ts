@@ -1,7 +1,7 @@
 /**
  * The `/v1` operations, each handed to the service that does it: search (one source or all),
  * match, song addresses (with or without `fallback`), lyrics (the plugin's or the provider's),
- * playlists (with or without addresses); every other operation of the table is one cached
+ * playlists (with or without addresses), transfers (a source's playlist or an imported one); every other operation of the table is one cached
  * plugin call (`source-calls.ts`). The source is checked first: 1002 for one that is unknown or
  * disabled, 1003 for one without the operation.
  */
@@ -18,7 +18,10 @@ import { PlaylistUrls } from "./playlist-urls.ts";
 import { SearchService } from "./search-service.ts";
 import { SongUrls } from "./song-urls.ts";
 import { SourceCalls } from "./source-calls.ts";
+import { TransferService } from "./transfer-service.ts";
 import type { SourceInfo, StatusInfo } from "../domain.ts";
+import type { PlaylistFile } from "../playlist-files/playlist-file.ts";
+import type { ImportOptions } from "../params.ts";
 import type { OriginStats } from "../stats/shared-stats.ts";
 import { ServiceTokens } from "../tokens.ts";
 
@@ -41,6 +44,7 @@ export class MusicService {
     @inject(FallbackService) private readonly fallbacks: FallbackService,
     @inject(Lyrics) private readonly lyrics: Lyrics,
     @inject(PlaylistUrls) private readonly playlistUrls: PlaylistUrls,
+    @inject(TransferService) private readonly transfers: TransferService,
   ) {}
 
   /** Who does each operation: a service of its own, or one cached plugin call. */
@@ -54,11 +58,22 @@ export class MusicService {
     playlist: (p, signal) => (p.with_url ? this.playlistUrls.page(this.registry.use(p.source, "playlist"), p, signal) : this.calls.call(this.registry.use(p.source, "playlist"), "playlist", p, signal)),
     rank: (p, signal) => this.calls.call(this.registry.use(p.source, "rank"), "rank", p, signal),
     match: (p, signal) => this.matches.matches(p.source, p.id, signal),
+    transfer: (p, signal) => this.transfers.playlist(p, signal),
   };
 
   /** One `/v1` operation for its validated parameters; `signal` ends the caller's wait (its client went away). */
   run<C extends OperationName>(operation: C, params: OperationParams<C>, signal?: AbortSignal): Promise<CachedAnswer> {
     return (this.handlers[operation] as Handler<C>)(params, signal);
+  }
+
+  /** `POST /v1/playlist/match`: a page of an imported playlist, matched onto the sources `to` names (or every one that can search). */
+  transferImported(file: PlaylistFile, params: ImportOptions, signal?: AbortSignal): Promise<CachedAnswer> {
+    return this.transfers.imported(file, params, signal);
+  }
+
+  /** Whether a source's addresses are short previews (its plugin's `playback`), as exported files say. */
+  previewOnly(sourceId: string): boolean {
+    return this.registry.all().find((s) => s.id === sourceId)?.plugin.playback === "preview";
   }
 
   sourceInfo(): SourceInfo {

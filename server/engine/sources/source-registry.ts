@@ -13,7 +13,8 @@ export interface BoundSource {
   plugin: SourcePluginDefinition;
   /**
    * what is really served: `lyric` is also true when the lyrics provider answers for it, and
-   * `match` (the service's) when it has song lookups and another enabled source can search
+   * `match` (the service's) when it has song lookups and another enabled source can search, and
+   * `transfer` when it has playlists and another enabled source can search
    */
   capabilities: OperationSet;
   /** the plugin's own methods; absent for a disabled source, which is never constructed */
@@ -36,8 +37,11 @@ export class SourceRegistry {
   ) {
     for (const source of sources) this.byId.set(source.id, source);
     // The service matches a source's songs when it can look them up and another source can search.
+    // Its playlists, when it has them and another source can search.
     for (const source of sources) {
-      source.capabilities.match = source.capabilities.song && sources.some((other) => other !== source && !other.disabled && other.capabilities.search);
+      const othersSearch = sources.some((other) => other !== source && !other.disabled && other.capabilities.search);
+      source.capabilities.match = source.capabilities.song && othersSearch;
+      source.capabilities.transfer = source.capabilities.playlist && othersSearch;
     }
   }
 
@@ -85,8 +89,8 @@ export class SourceRegistry {
 
 /** The capabilities a bound source really serves, given whether a lyrics provider is present. */
 export function effectiveCapabilities(declared: Partial<Record<Capability, boolean>>, hasLyricsProvider: boolean): OperationSet {
-  // `match` depends on the other sources: the registry sets it.
-  const result = { ...Object.fromEntries(CAPABILITIES.map((c) => [c, declared[c] === true])), match: false } as OperationSet;
+  // `match` and `transfer` depend on the other sources: the registry sets them.
+  const result = { ...Object.fromEntries(CAPABILITIES.map((c) => [c, declared[c] === true])), match: false, transfer: false } as OperationSet;
   if (hasLyricsProvider && result.song) result.lyric = true;
   return result;
 }

@@ -27,12 +27,14 @@ export const DOCS_CSP = `default-src 'none'; script-src 'self'; style-src 'self'
 /**
  * The playground's policy: its scripts, and JSONP from the API's origin when that is another
  * instance the config allows (`playground.apis`); covers and audio from wherever the upstreams
- * keep them; no fetch or XHR at all (`connect-src 'none'`), as the page talks to the API only
- * the way a third-party site can. `api` is an origin from the allow-list, never the query's text.
+ * keep them. It talks to the API the way a third-party site can: by JSONP, and fetch only for
+ * what JSONP cannot send, a pasted playlist (`POST /v1/playlist/match`), and only to this
+ * instance (`connect-src 'self'`; none when it uses another, which sends no CORS headers).
+ * `api` is an origin from the allow-list, never the query's text.
  */
 export function playgroundCsp(api: string | undefined): string {
   const scripts = ["'self'", api].filter(Boolean).join(" ");
-  return `default-src 'none'; script-src ${scripts}; style-src 'self'; img-src https: http: data:; media-src https: http:; connect-src 'none'; ${LOCKED}`;
+  return `default-src 'none'; script-src ${scripts}; style-src 'self'; img-src https: http: data:; media-src https: http:; connect-src ${api ? "'none'" : "'self'"}; ${LOCKED}`;
 }
 
 /**

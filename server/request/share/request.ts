@@ -1,10 +1,10 @@
 /**
- * Reading what a caller sent: a JSON body of bounded size, read within a deadline, with the
- * right content type.
+ * Reading what a caller sent to `/api`: a JSON body of bounded size, read within a deadline
+ * (`../body.ts`), with the right content type.
  */
 import type { H3Event } from "h3";
 import { InputError } from "@music-aggregator/core";
-import { readCapped } from "../../engine/http/read-capped.ts";
+import { readBody } from "../body.ts";
 
 /** Largest accepted body; a listing request is a few hundred bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -17,14 +17,7 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export async function readJsonBody(event: H3Event, timeoutMs: number, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const type = (event.req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") throw new InputError("content type must be application/json", "mediaType");
-  const declared = Number(event.req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new InputError(`body must be at most ${maxBytes} bytes`, "tooLarge");
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const text = await readCapped(event.req.body, maxBytes, deadline).catch((error: unknown) => {
-    if (deadline.aborted) throw new InputError(`body was not received within ${timeoutMs} ms`, "requestTimeout");
-    throw new InputError(`body could not be read (${error instanceof Error ? error.message : "aborted"})`);
-  });
-  if (text === undefined) throw new InputError(`body must be at most ${maxBytes} bytes`, "tooLarge");
+  const text = await readBody(event, timeoutMs, maxBytes);
   try {
     return JSON.parse(text);
   } catch {

@@ -23,7 +23,9 @@ export function v1Failure(error: ServiceErrorLike, source: string | null, callba
   const code = ERROR_CODES[error.kind];
   const answer = v1Answer(code, JSON.stringify({ code, message: error.message, data: null, source, cost: error.cost ?? 0 }), callback, freshness);
   if ((error.kind === "rateLimited" || error.kind === "shareSpent") && error.retryAfterSeconds !== undefined) answer.headers["retry-after"] = String(error.retryAfterSeconds);
-  if (error.kind === "method") answer.headers.allow = "GET, HEAD";
+  if (error.kind === "method") answer.headers.allow = ["GET", "HEAD", ...(error.allowed ?? []).filter((m) => m !== "GET" && m !== "HEAD")].join(", ");
+  // A body past its bound or its deadline was left unread: the connection cannot carry another request.
+  if (error.kind === "tooLarge" || error.kind === "requestTimeout") answer.headers.connection = "close";
   return answer;
 }
 

@@ -6,9 +6,10 @@
  * so that the next request for it is served before h3 (`kept-answers.ts`).
  */
 import type { H3, H3Event } from "h3";
-import { InputError, NotFoundError } from "@music-aggregator/core";
+import { InputError, NotFoundError, type CachedAnswer, type SongUrl } from "@music-aggregator/core";
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../../engine/operations.ts";
-import { origin as originSchema } from "../../engine/params.ts";
+import { ImportParams, origin as originSchema } from "../../engine/params.ts";
+import type { ExportFormat } from "../../engine/playlist-files/write.ts";
 import type { Answer } from "../answer.ts";
 import { callbackOf, exchangeOf, type Exchange } from "../exchange.ts";
 import type { HttpFront } from "../http-front.ts";
@@ -16,8 +17,10 @@ import { NEVER, REVALIDATE, entryFreshness, sharedCacheable } from "../http-cach
 import { nameClient } from "../../engine/http/upstream-calls.ts";
 import type { RoutePolicy } from "../route-policy.ts";
 import { v1Data } from "./envelope.ts";
+import { fileAnswer, importedPlaylist } from "./playlist-files.ts";
 
-export const v1Policy = (cbAlias = true): RoutePolicy => ({ family: "v1", methods: ["GET", "HEAD"], userAgent: true, rateLimit: "", cbAlias });
+/** `/v1`'s routes: GET (and HEAD); POST too for the one that takes a body (`POST /v1/playlist/match`). */
+export const v1Policy = (cbAlias = true, body = false): RoutePolicy => ({ family: "v1", methods: body ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"], userAgent: true, rateLimit: "", cbAlias });
 
 /** The endpoints that are not operations of a source. */
 export const SERVICE_ENDPOINTS = [
@@ -27,7 +30,7 @@ export const SERVICE_ENDPOINTS = [
 
 export function registerV1Routes(app: H3, front: HttpFront): void {
   for (const name of OPERATION_NAMES) {
-    const policy = v1Policy(OPERATIONS[name].cbAlias);
+    const policy = v1Policy(OPERATIONS[name].cbAlias, "body" in OPERATIONS[name]);
     app.all(OPERATIONS[name].path, (event) => runOperation(event, policy, front, name), { meta: { policy } });
   }
   const policy = v1Policy();
@@ -47,6 +50,7 @@ export function registerV1Routes(app: H3, front: HttpFront): void {
 async function runOperation(event: H3Event, policy: RoutePolicy, front: HttpFront, name: OperationName): Promise<Answer> {
   const ex = exchangeOf(event, policy);
   const callback = checkCommon(ex);
+  if (ex.method === "POST") return runImport(event, ex, front, callback);
   const op = OPERATIONS[name];
   const params = op.params.safeParse(ex.query());
   if (!params.success) throw new InputError(params.error.issues[0].message);
@@ -56,9 +60,11 @@ async function runOperation(event: H3Event, policy: RoutePolicy, front: HttpFron
   // The loads this request starts spend its client's shares of the upstreams' budgets.
   nameClient(event.req.signal, ex.client);
   const cached = await front.music.run(name, params.data as never, event.req.signal);
+  const asked = params.data as { format?: ExportFormat; quality?: string; redirect?: boolean };
+  if (asked.format) return withCacheState(fileAnswer(ex, front, cached.json, { format: asked.format, quality: asked.quality }), cached);
+  if (asked.redirect) return redirectTo(cached) ?? withCacheState(v1Data(cached.json, source, cached.cost, callback), cached);
   const freshness = ex.sharedCacheable ? entryFreshness(cached.expiresAt, cached.staleSeconds) : NEVER;
-  const answer = v1Data(cached.json, source, cached.cost, callback, freshness);
-  answer.headers["x-cache"] = cached.status === "stale" ? "STALE" : cached.status === "hit" && cached.cost === 0 ? "HIT" : "MISS";
+  const answer = withCacheState(v1Data(cached.json, source, cached.cost, callback, freshness), cached);
   const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
   if (front.kept && target && cached.status !== "stale" && cached.expiresAt) {
     // The next request for it is a hit: it says so, at no cost.
@@ -68,6 +74,30 @@ async function runOperation(event: H3Event, policy: RoutePolicy, front: HttpFron
     if (hit === answer) answer.forms = forms;
   }
   return answer;
+}
+
+/** `POST /v1/playlist/match`: its parameters, then the playlist in its body, matched (the envelope's source is null: the playlist is no source's). */
+async function runImport(event: H3Event, ex: Exchange, front: HttpFront, callback: string | undefined): Promise<Answer> {
+  const params = ImportParams.safeParse(ex.query());
+  if (!params.success) throw new InputError(params.error.issues[0].message);
+  const file = await importedPlaylist(event, front);
+  nameClient(event.req.signal, ex.client);
+  const cached = await front.music.transferImported(file, params.data, event.req.signal);
+  if (params.data.format) return withCacheState(fileAnswer(ex, front, cached.json, { format: params.data.format }), cached);
+  return withCacheState(v1Data(cached.json, null, cached.cost, callback), cached);
+}
+
+/** `X-Cache` of an answer made of `cached`. */
+function withCacheState(answer: Answer, cached: CachedAnswer): Answer {
+  answer.headers["x-cache"] = cached.status === "stale" ? "STALE" : cached.status === "hit" && cached.cost === 0 ? "HIT" : "MISS";
+  return answer;
+}
+
+/** `redirect=1` on `/v1/song/url`: 302 to the address (an http(s) URL with nothing that could break a header), else nothing. */
+function redirectTo(cached: CachedAnswer): Answer | undefined {
+  const { url } = JSON.parse(cached.json) as SongUrl;
+  if (!/^https?:\/\/[\x21-\x7e]+$/.test(url)) return undefined;
+  return { status: 302, headers: { location: url, "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" }, body: `${url}\n`, freshness: NEVER, code: 0 };
 }
 
 /** `origin`, then `callback`: the parameters every endpoint has, in docs/decisions.md (/v1) order. Returns the callback to answer with. */

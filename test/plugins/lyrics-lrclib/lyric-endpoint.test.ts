@@ -229,8 +229,8 @@ describe("lrclib: /v1/lyric for a source without lyrics of its own", () => {
     expect(status).toBe(200);
     expect(body.data.capability).toEqual({
       // match: the service's, each source's songs against the other's search
-      source_a: { search: true, song: true, url: true, lyric: true, album: false, artist: false, playlist: false, rank: false, match: true },
-      source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true, match: true },
+      source_a: { search: true, song: true, url: true, lyric: true, album: false, artist: false, playlist: false, rank: false, match: true, transfer: false },
+      source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true, match: true, transfer: true },
     });
   });
 
@@ -265,7 +265,7 @@ describe("lrclib: switched off", () => {
     lrclibSim.reset();
     const matrix = await app.json("/v1/source?origin=test");
     expect(matrix.body.data.capability.source_a).toEqual({
-      search: true, song: true, url: true, lyric: false, album: false, artist: false, playlist: false, rank: false, match: true,
+      search: true, song: true, url: true, lyric: false, album: false, artist: false, playlist: false, rank: false, match: true, transfer: false,
     });
     expect(matrix.body.data.capability.source_b.lyric).toBe(true);
     const { status, body } = await app.json(lyricPath(11));

@@ -151,8 +151,9 @@ describe("the default binding", () => {
       const r = await bare.json(v1("source", {}));
       expect(r.body.data.capability.source_b).toEqual({
         search: true, song: true, url: true, lyric: false, album: true, artist: true, playlist: false, rank: true,
-        // alone: no other source to match its songs against
+        // alone: no other source to match its songs or playlists against
         match: false,
+        transfer: false,
       });
     } finally {
       await bare.close();

@@ -110,6 +110,19 @@ const SOURCE_A_EXAMPLES: Record<OperationName, Record<string, OperationExample>>
       },
     },
   },
+  transfer: {
+    transfer: {
+      summary: "a page of a playlist matched onto another source (the demo's catalogues share no recording: no copies)",
+      query: { source: "source_a", id: "5550001", page: "1", size: "2", to: "source_c" },
+      data: {
+        source: "source_a", id: "5550001", name: "Harbour Lights", creator: "deckhand_ro", page: 1, size: 2, total: 7, hasMore: true, to: ["source_c"], matched: 0, unmatched: 2, failed: [],
+        tracks: [
+          { position: 1, song: paperLanterns, copies: { source_c: null }, failed: [] },
+          { position: 2, song: saltAir, copies: { source_c: null }, failed: [] },
+        ],
+      },
+    },
+  },
   rank: {
     chart: { summary: "with id: that chart and its songs", query: { source: "source_a", id: "0" }, data: { ...chart, song: [harbourSong("9200002", "Crossing", 191), paperLanterns] } },
     charts: {
@@ -137,8 +150,8 @@ export const OPERATION_EXAMPLES: Record<OperationName, Record<string, OperationE
 export const SERVICE_EXAMPLES: Record<string, unknown> = {
   "/v1/source": {
     capability: {
-      source_a: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true, match: true },
-      source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: false, rank: true, match: true },
+      source_a: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: true, rank: true, match: true, transfer: true },
+      source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: false, rank: true, match: true, transfer: false },
     },
     disable: [],
   },

@@ -102,6 +102,14 @@ const sourceC: SourceExamples = {
       song: [{ ...neonTidepool, url: NEON_STREAM }], page: 1, size: 2, total: 8, hasMore: true,
     },
   },
+  transfer: {
+    summary: "a page of a playlist matched onto another source",
+    query: { source: "source_c", id: "mN3bV", size: "1", to: "source_a" },
+    data: {
+      source: "source_c", id: "mN3bV", name: "Night Drive Sessions", creator: "Lumen Vale", page: 1, size: 1, total: 8, hasMore: true, to: ["source_a"], matched: 0, unmatched: 1, failed: [],
+      tracks: [{ position: 1, song: neonTidepool, copies: { source_a: null }, failed: [] }],
+    },
+  },
   rank: { summary: "a chart", query: { source: "source_c", id: "week" }, data: { source: "source_c", id: "week", name: "Trending this week", cover: null, updateAt: null, song: [saltCircuit] } },
 };
 
@@ -179,6 +187,14 @@ const sourceE: SourceExamples = {
     data: {
       source: "source_e", id: "500612", name: "Rainy Commute", cover: null, creator: "ferrywatcher", count: 7,
       song: [{ ...paperBoat, url: "https://prod-1.storage.jamendo.com/?trackid=1712040&format=mp31&from=app-harbourside" }], page: 1, size: 2, total: 7, hasMore: true,
+    },
+  },
+  transfer: {
+    summary: "a page of a playlist matched onto another source",
+    query: { source: "source_e", id: "500612", size: "1", to: "source_c" },
+    data: {
+      source: "source_e", id: "500612", name: "Rainy Commute", creator: "ferrywatcher", page: 1, size: 1, total: 7, hasMore: true, to: ["source_c"], matched: 0, unmatched: 1, failed: [],
+      tracks: [{ position: 1, song: paperBoat, copies: { source_c: null }, failed: [] }],
     },
   },
   rank: {

@@ -41,6 +41,7 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
     const answers = Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)]));
     // Shared HTTP caches may keep it: it carries an ETag, and If-None-Match gets 304.
     const kept = sharedCacheable(op);
+    const ok = withExtensions(success(dataSchema(op.data), answers, true, jsonpExample(op.path, first.query, answers[Object.keys(examples)[0]].value), kept), parameters);
     paths[op.path] = {
       get: {
         operationId: capability,
@@ -49,11 +50,15 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
         description: `${op.summary}${op.notes ? ` ${op.notes}` : ""} HEAD is answered like GET, without a body.${op.cbAlias ? "" : ` ${markdown(PLAYLIST_JSONP_RULE)}`}${kept ? "" : " Cache-Control: no-store (an answer the service composes itself)."}`,
         parameters: [...parameters, ...commonParameters(op.cbAlias, kept)],
         responses: {
-          "200": success(dataSchema(op.data), answers, true, jsonpExample(op.path, first.query, answers[Object.keys(examples)[0]].value), kept),
+          "200": ok,
+          ...(parameters.some((p) => p.name === "redirect") ? { "302": REDIRECT } : {}),
           ...(kept ? { "304": NOT_MODIFIED } : {}),
           ...failures(codes),
         },
+        // The service's own operations are extensions of the interface contract.
+        ...(kept ? {} : { "x-extension": true }),
       },
+      ...("body" in op ? { post: importOperation(capability, op.body, parameters, ok, codes) } : {}),
     };
   }
   for (const endpoint of SERVICE_ENDPOINTS) {
@@ -77,6 +82,52 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
     };
   }
   return paths;
+}
+
+/** extension: `redirect=1` on /v1/song/url. */
+const REDIRECT: JsonSchema = {
+  description: "extension, with redirect=1: the song's address in Location (what an exported playlist's entry asks); a failure is the envelope as without it",
+  headers: { ...RATE_LIMIT_HEADERS, ...CACHE_CONTROL, Location: { description: "the song's public address", schema: { type: "string", format: "uri" } } },
+};
+
+/** The media types of exported playlist files (`format=`). */
+const FILES: Record<string, string> = {
+  "audio/x-mpegurl": "format=m3u8: #EXTM3U, #EXTINF:<seconds>,<Artist> - <Title> and this service's /v1/song/url?…&redirect=1 per playable track; a track without an address as a # no address (why): comment",
+  "application/xspf+xml": "format=xspf: XSPF version 1; a track without an address has no location, its annotation says why",
+  "application/jspf+json": "format=jspf: JSPF as ListenBrainz documents it; a track without an address has no location, its annotation says why",
+};
+
+/** A success that may also be a playlist file (an operation with `format`). */
+function withExtensions(ok: JsonSchema, parameters: { name: string }[]): JsonSchema {
+  if (!parameters.some((p) => p.name === "format")) return ok;
+  const files = Object.fromEntries(Object.entries(FILES).map(([type, description]) => [type, { schema: { type: "string", description: `extension, ${description}` } }]));
+  return { ...ok, content: { ...(ok.content as JsonSchema), ...files } };
+}
+
+/** `POST` of an operation that takes a body (`POST /v1/playlist/match`): its parameters but source and id, the body, the same answers. */
+function importOperation(capability: string, body: string, parameters: { name: string }[], ok: JsonSchema, codes: number[]): JsonSchema {
+  const text = (example: string) => ({ schema: { type: "string" }, example });
+  return {
+    operationId: `${capability}Import`,
+    tags: ["music"],
+    summary: "Import a playlist file and match a page of it onto the sources (extension: the one body /v1 takes).",
+    description:
+      "The answer of GET with the file's tracks as the playlist (source and id null; each track a song of source import, numbered by its place). The body: " +
+      `${body}. At most 512 KiB, 1000 tracks, lines of 2048 characters, 16 levels of nesting, received within server.bodyTimeoutMs; XML without a document type declaration, ` +
+      "its entities never expanded. Every fault is 1001 naming its lines or tracks; a body too large or too slow is 1001 and closes the connection.",
+    parameters: [...parameters.filter((p) => p.name !== "source" && p.name !== "id"), ...commonParameters(true, false)],
+    requestBody: {
+      required: true,
+      content: {
+        "application/jspf+json": { schema: { type: "object", required: ["playlist"] }, example: { playlist: { title: "Mix", track: [{ title: "Paper Lanterns", creator: "Marlow Vane", duration: 241000 }] } } },
+        "application/xspf+xml": text('<?xml version="1.0" encoding="UTF-8"?><playlist version="1" xmlns="http://xspf.org/ns/0/"><trackList><track><title>Paper Lanterns</title><creator>Marlow Vane</creator><duration>241000</duration></track></trackList></playlist>'),
+        "audio/x-mpegurl": text("#EXTM3U\n#EXTINF:241,Marlow Vane - Paper Lanterns\nhttps://example.org/1.mp3\n"),
+        "text/plain": text("Marlow Vane - Paper Lanterns (4:01)\nJuniper Lane - Paper Kites (3:08)\n"),
+      },
+    },
+    responses: { "200": ok, ...failures(codes.filter((code) => code !== 3001)) },
+    "x-extension": true,
+  };
 }
 
 /** `components` of `/v1`: the common parameters, the headers, the error envelope. */

@@ -2,8 +2,8 @@
  * The playground: the API tried from a page the way a third-party site embeds it. Every call
  * is JSONP (`jsonp.js`) to the API at `?api=` (default: the service serving this page), with
  * `origin` naming this page's host. Search across the sources, open a song, album, artist,
- * playlist or chart, play a song's public address with its lyrics following, and see what
- * each source serves.
+ * playlist or chart, play a song's public address with its lyrics following, transfer a
+ * playlist onto other sources (and download it as a file), and see what each source serves.
  */
 import { jsonp } from "./jsonp.js";
 import { fullLengthOffer } from "./full-length.js";
@@ -29,11 +29,11 @@ function apiBase(given) {
   return new URL(".", location.href).href;
 }
 
-function logRequest(url, outcome, ms) {
+function logRequest(url, outcome, ms, method = "GET") {
   const shown = decodeURIComponent(url.slice(base.length - 1));
   const result = outcome instanceof Error ? outcome.message : `code ${outcome.code}`;
   const log = $("request-log");
-  log.prepend(el("li", {}, el("code", {}, `GET ${shown}`), ` → ${result}, ${ms} ms`));
+  log.prepend(el("li", {}, el("code", {}, `${method} ${shown}`), ` → ${result}, ${ms} ms`));
   while (log.children.length > 30) log.lastElementChild.remove();
 }
 
@@ -53,6 +53,9 @@ async function start() {
   const enabled = Object.keys(info.capability).filter((id) => !info.disable.includes(id));
   $("search-source").append(...enabled.filter((id) => info.capability[id].search).map((id) => el("option", { value: id }, id)));
   $("open-source").replaceChildren(...enabled.map((id) => el("option", { value: id }, id)));
+  $("transfer-source").replaceChildren(...enabled.filter((id) => info.capability[id].transfer).map((id) => el("option", { value: id }, id)));
+  const searchable = enabled.filter((id) => info.capability[id].search);
+  $("transfer-targets").append(...searchable.map((id) => el("label", {}, el("input", { type: "checkbox", name: "to", value: id, checked: true }), ` ${id}`)));
 }
 
 async function search(event) {
@@ -118,6 +121,82 @@ async function open(kind, source, id, page = 1) {
   $("detail-heading").scrollIntoView({ block: "nearest" });
 }
 
+// --- Transfer a playlist: /v1/playlist/match, by JSONP for a source's playlist, by POST for a pasted one ---
+
+const FORMATS = ["m3u8", "xspf", "jspf"];
+/** A POST reaches only the instance serving this page: the API sends no CORS headers (and the page's policy allows no other). */
+const sameInstance = base === new URL(".", location.href).href;
+
+async function transfer(page = 1) {
+  const paste = $("transfer-paste").value.trim();
+  const source = $("transfer-source").value;
+  // A source's playlist is not matched onto its own source.
+  const to = [...document.querySelectorAll("#transfer-targets input:checked")].map((input) => input.value).filter((id) => paste || id !== source);
+  const params = { ...(paste ? {} : { source, id: $("transfer-id").value.trim() }), to: to.join(","), page, size: 20 };
+  $("transfer-state").textContent = `Matching page ${page} onto ${to.join(", ") || "every other source"}…`;
+  const answer = await (paste ? post(params, paste) : call("/v1/playlist/match", params)).catch((e) => e);
+  if (answer instanceof Error || answer.code !== 0) {
+    $("transfer-state").textContent = `Transfer failed: ${failure(answer)}`;
+    $("transfer-rows").replaceChildren();
+    $("transfer-files").replaceChildren();
+    return;
+  }
+  const d = answer.data;
+  const first = (d.page - 1) * d.size + 1;
+  $("transfer-state").textContent =
+    `${d.name}: tracks ${first}–${first + d.tracks.length - 1} of ${d.total}; ${d.matched} with a copy on every target, ${d.unmatched} without one` +
+    `${d.failed.length ? `; no answer from ${d.failed.join(", ")} for some (match again later)` : ""} (${answer.cost} ms upstream).`;
+  const rows = d.tracks.map((t) =>
+    el("li", {}, el("span", { class: "song-title" }, `${t.position}. ${t.song.name}`), el("span", { class: "song-meta" }, `${t.song.artist.join(", ")} · ${duration(t.song.duration)}`), d.to.map((target) => copyOf(t, target))),
+  );
+  $("transfer-rows").replaceChildren(...rows);
+  const files = d.to.map((target) =>
+    el("p", {}, `Copies on ${target}: `, FORMATS.map((format) => (paste ? el("button", { type: "button", onclick: () => download({ ...params, to: target }, paste, format) }, `Download ${format.toUpperCase()}`) : el("a", { href: fileAddress({ ...params, to: target }, format), download: "" }, `Download ${format.toUpperCase()}`)))),
+  );
+  $("transfer-files").replaceChildren(...files, d.hasMore ? el("button", { type: "button", onclick: () => transfer(page + 1) }, "Next page") : "");
+}
+
+/** A track's copy on one target, with how sure the match is; or why there is none. */
+function copyOf(track, target) {
+  const copy = track.copies[target];
+  if (copy) return el("span", { class: "copy" }, `${target}: ${copy.song.name} · ${copy.song.artist.join(", ")} · ${duration(copy.song.duration)} · confidence ${copy.confidence.toFixed(2)} (${copy.reason})`);
+  const why = track.failed.includes(target) ? "no answer yet, match again later" : copy === null ? "no copy" : "not matched";
+  return el("span", { class: "copy none" }, `${target}: ${why}`);
+}
+
+/** The address of a source's playlist page as a file of its copies on one target. */
+function fileAddress(params, format) {
+  const url = new URL("v1/playlist/match", base);
+  for (const [key, value] of Object.entries({ ...params, origin, format })) url.searchParams.set(key, String(value));
+  return url.href;
+}
+
+/** A pasted playlist sent to this instance: the envelope, or with `format` the file as a Blob. */
+async function post(params, paste, format) {
+  if (!sameInstance) throw new Error("a pasted playlist can be sent only from the playground of the instance itself: open it there");
+  const url = fileAddress(params, format ?? "").replace(/&format=$/, "");
+  const started = performance.now();
+  const response = await fetch(url, { method: "POST", body: paste, headers: { "content-type": "text/plain" } });
+  const outcome = format && response.ok ? await response.blob() : await response.json();
+  logRequest(url, outcome instanceof Blob ? { code: 0 } : outcome, Math.round(performance.now() - started), "POST");
+  return outcome;
+}
+
+async function download(params, paste, format) {
+  const file = await post(params, paste, format).catch((e) => e);
+  if (!(file instanceof Blob)) {
+    $("transfer-state").textContent = `Download failed: ${failure(file)}`;
+    return;
+  }
+  const link = el("a", { href: URL.createObjectURL(file), download: `playlist.${format}` });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+$("transfer-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  void transfer();
+});
 $("search-form").addEventListener("submit", search);
 $("open-form").addEventListener("submit", (event) => {
   event.preventDefault();

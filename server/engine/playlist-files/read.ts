@@ -1,0 +1,42 @@
+/**
+ * Which reader reads an imported playlist: the one its content type names, or the one its
+ * first characters call for (a type that names none: text/plain, a form's, none at all).
+ */
+import { InputError, clipName } from "@music-aggregator/core";
+import { FORMAT_NAMES, IMPORT_LIMITS, type ImportFormat, type PlaylistFile } from "./playlist-file.ts";
+import { readJspf, readXspf } from "./read-documents.ts";
+import { readM3u, readText } from "./read-lines.ts";
+
+/** The playlist a body holds, read as its content type names it, or as its first characters say. */
+export function readPlaylistFile(body: string, contentType: string | undefined): PlaylistFile {
+  const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
+  const format = FORMAT_OF_TYPE[(contentType ?? "").split(";")[0].trim().toLowerCase()] ?? sniff(text);
+  const file = READERS[format](text);
+  if (!file.tracks.length) throw new InputError(`body holds no track (read as ${FORMAT_NAMES[format]})`);
+  if (file.tracks.length > IMPORT_LIMITS.tracks) throw new InputError(`body holds ${file.tracks.length} tracks; at most ${IMPORT_LIMITS.tracks} are taken`);
+  return { title: clipName(file.title), creator: file.creator === null ? null : clipName(file.creator), tracks: file.tracks };
+}
+
+// --- internal ---
+
+const READERS: Record<ImportFormat, (text: string) => PlaylistFile> = { jspf: readJspf, xspf: readXspf, m3u: readM3u, text: readText };
+
+const FORMAT_OF_TYPE: Record<string, ImportFormat> = {
+  "application/jspf+json": "jspf",
+  "application/json": "jspf",
+  "application/xspf+xml": "xspf",
+  "application/xml": "xspf",
+  "text/xml": "xspf",
+  "audio/x-mpegurl": "m3u",
+  "audio/mpegurl": "m3u",
+  "application/x-mpegurl": "m3u",
+  "application/vnd.apple.mpegurl": "m3u",
+};
+
+/** A body whose type names no format (text/plain, a form, none): by its first characters. */
+function sniff(text: string): ImportFormat {
+  const start = text.trimStart();
+  if (start.startsWith("{") || start.startsWith("[")) return "jspf";
+  if (start.startsWith("<")) return "xspf";
+  return start.startsWith("#EXTM3U") || start.startsWith("#EXTINF") ? "m3u" : "text";
+}

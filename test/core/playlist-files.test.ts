@@ -1,0 +1,163 @@
+/**
+ * Playlist files: what the service writes validates against each format (XSPF's schema, JSPF's
+ * shape as ListenBrainz documents it) and reads back as the same tracks (export → import), VIP
+ * and unmatched tracks included; plain text and M3U from elsewhere; every malformed, huge,
+ * entity-expanding or deeply nested body a clear 1001 naming where it is wrong, in bounded time.
+ */
+import { describe, expect, it } from "vitest";
+import { IMPORT_LIMITS } from "../../server/engine/playlist-files/playlist-file.ts";
+import { readPlaylistFile } from "../../server/engine/playlist-files/read.ts";
+import { EXPORT_FORMATS, FILE_TYPES, writePlaylist, type ExportPlaylist, type ExportTrack } from "../../server/engine/playlist-files/write.ts";
+import { jspfProblems, xspfProblems } from "../support/playlist-checks.ts";
+
+const track = (title: string, artist: string[], album: string, duration: number, more: Partial<ExportTrack> = {}): ExportTrack => ({
+  title, artist, album, duration, location: `http://127.0.0.1:3000/v1/song/url?origin=app&source=source_a&id=${encodeURIComponent(title)}&redirect=1`, preview: false, ...more,
+});
+const PLAYLIST: ExportPlaylist = {
+  title: "Rock & Roll <Nights> \"live\"",
+  creator: "deckhand_ro",
+  tracks: [
+    track("Paper Lanterns", ["Marlow Vane"], "Tidal Lines", 241, { preview: true }),
+    track("Salt Air (feat. Ines Okafor)", ["Marlow Vane", "Ines Okafor"], "Tidal Lines", 198),
+    track("Déjà Vu, again", ["Sigur Rós"], "", 0),
+    track("Night Ferry - 2019 Remaster", ["The Quiet Harbour"], "Night Ferry", 262, { location: null, why: "VIP" }),
+    track("Undertow", ["Marlow Vane"], "Tidal Lines", 305, { location: null, why: "no copy on source_c" }),
+    track("Tab\there & <there>", ["Okoro & The Tide"], "A & B", 180),
+  ],
+};
+/** What reading keeps of a track: an M3U has no album. */
+const kept = (t: { title: string; artist: string[]; album: string; duration: number }, withAlbum: boolean) => ({
+  title: t.title.replace(/\t/g, " "),
+  artist: t.artist.join(", "),
+  album: withAlbum ? t.album : "",
+  duration: t.duration,
+});
+
+const code = (read: () => unknown) => {
+  try {
+    read();
+  } catch (error) {
+    return { code: (error as { code?: number }).code, message: (error as Error).message };
+  }
+  return { code: 0, message: "" };
+};
+const timed = (read: () => unknown) => {
+  const started = performance.now();
+  const outcome = code(read);
+  return { ...outcome, ms: performance.now() - started };
+};
+
+describe("written files", () => {
+  it.each(EXPORT_FORMATS)("%s: reads back as the same tracks, those without an address too", (format) => {
+    const text = writePlaylist(format, PLAYLIST);
+    const read = readPlaylistFile(text, FILE_TYPES[format]);
+    expect(read.tracks.map((t) => kept(t, true))).toEqual(PLAYLIST.tracks.map((t) => kept(t, format !== "m3u8")));
+    expect(read.title).toBe(PLAYLIST.title);
+    // Recognised by its first characters too, when the type names none.
+    expect(readPlaylistFile(text, "text/plain").tracks).toEqual(read.tracks);
+  });
+
+  it("XSPF validates against the schema's rules; a file breaking them does not", () => {
+    const text = writePlaylist("xspf", PLAYLIST);
+    expect(xspfProblems(text)).toEqual([]);
+    expect(text).toContain("<annotation>preview: a short clip, not the whole song</annotation>");
+    expect(text).toContain("<title>Rock &amp; Roll &lt;Nights&gt; \"live\"</title>");
+    // The checker fails what the schema fails.
+    expect(xspfProblems(text.replace("<title>Paper Lanterns</title>", "<duration>x</duration><title>Paper Lanterns</title>"))).toEqual(
+      expect.arrayContaining(['track 1 duration: "x" is not a valid count', "track 1: title is out of the schema's order"]),
+    );
+    expect(xspfProblems(text.replace('xmlns="http://xspf.org/ns/0/"', ""))).toEqual(["playlist: xmlns is not http://xspf.org/ns/0/"]);
+  });
+
+  it("JSPF has ListenBrainz' shape; a file that has not fails", () => {
+    const text = writePlaylist("jspf", PLAYLIST);
+    expect(jspfProblems(text)).toEqual([]);
+    const value = JSON.parse(text);
+    expect(value.playlist.track[3]).toEqual({ title: "Night Ferry - 2019 Remaster", creator: "The Quiet Harbour", annotation: "no address: VIP", album: "Night Ferry", duration: 262_000 });
+    expect(value.playlist.track[0].location).toEqual([PLAYLIST.tracks[0].location]);
+    expect(jspfProblems(JSON.stringify({ playlist: { track: [{ location: "x", duration: 1.5 }] } }))).toHaveLength(2);
+  });
+
+  it("M3U lists a track without an address as a comment a player skips, and marks previews", () => {
+    const lines = writePlaylist("m3u8", PLAYLIST).trim().split("\n");
+    expect(lines.slice(0, 5)).toEqual(["#EXTM3U", "#PLAYLIST:Rock & Roll <Nights> \"live\"", "# preview: a short clip, not the whole song", "#EXTINF:241,Marlow Vane - Paper Lanterns", PLAYLIST.tracks[0].location]);
+    expect(lines).toContain("# no address (VIP): 262,The Quiet Harbour - Night Ferry - 2019 Remaster");
+    expect(lines).toContain("#EXTINF:-1,Sigur Rós - Déjà Vu, again");
+    expect(lines.every((l) => !l.includes("\t"))).toBe(true);
+  });
+});
+
+describe("imported files from elsewhere", () => {
+  it("plain text: Artist - Title a line, a length if known; comments and blank lines skipped", () => {
+    const file = readPlaylistFile("\ufeff# my list\nMarlow Vane - Paper Lanterns (4:01)\n\nIines – Salt Air [3:18]\r\nKestrel — Long Way (1:02:03)\nOkoro - Undertow (live)\n", "text/plain");
+    expect(file.tracks).toEqual([
+      { title: "Paper Lanterns", artist: ["Marlow Vane"], album: "", duration: 241 },
+      { title: "Salt Air", artist: ["Iines"], album: "", duration: 198 },
+      { title: "Long Way", artist: ["Kestrel"], album: "", duration: 3723 },
+      { title: "Undertow (live)", artist: ["Okoro"], album: "", duration: 0 },
+    ]);
+  });
+
+  it("an M3U of another player: attributes, lengths with decimals, unknown lengths, no artist", () => {
+    const file = readPlaylistFile('#EXTM3U\n#EXTINF:-1 tvg-id="x" group="a",Just A Title\nhttp://a/1.mp3\n#EXTINF:201.5,Okoro - Undertow\n/music/2.flac\n', undefined);
+    expect(file.tracks).toEqual([
+      { title: "Just A Title", artist: [], album: "", duration: 0 },
+      { title: "Undertow", artist: ["Okoro"], album: "", duration: 202 },
+    ]);
+  });
+
+  it("names every bad line by its number, at once", () => {
+    expect(code(() => readPlaylistFile("A - B\nno separator\nC - D\nstill none\n", "text/plain"))).toEqual({
+      code: 1001,
+      message: "body is not a valid text (Artist - Title lines) playlist: lines 2, 4: expected Artist - Title, then (m:ss) if the length is known",
+    });
+    expect(code(() => readPlaylistFile("#EXTM3U\n#EXTINF:abc,A - B\nhttp://x\nhttp://y\n#EXTINF:3,C - D\n", "audio/x-mpegurl")).message).toBe(
+      "body is not a valid M3U playlist: line 2: expected #EXTINF:seconds,Artist - Title; line 4: an address without #EXTINF before it (the track's title and artist are needed); line 5: #EXTINF is not followed by an address",
+    );
+    expect(code(() => readPlaylistFile(`A - B\n${"x".repeat(IMPORT_LIMITS.lineChars + 1)}\n`, "text/plain")).message).toContain("line 2: longer than 2048 characters");
+    const many = Array.from({ length: 30 }, (_, i) => `bad ${i}`).join("\n");
+    expect(code(() => readPlaylistFile(many, "text/plain")).message).toBe(
+      "body is not a valid text (Artist - Title lines) playlist: lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 20 more: expected Artist - Title, then (m:ss) if the length is known",
+    );
+  });
+
+  it("JSPF and XSPF faults name the line of a syntax error, or the track", () => {
+    expect(code(() => readPlaylistFile('{\n  "playlist": {\n    "track": [,]\n  }\n}', "application/json")).message).toMatch(/^body is not JSON: .* at line 3, column 15$/);
+    expect(code(() => readPlaylistFile('{"playlist": {"track": [{"title": "A"}, {"creator": "B"}, {"title": "C", "duration": -1}]}}', "application/jspf+json")).message).toBe(
+      "body is not a valid JSPF playlist: track 2: title is required (a text); track 3: duration must be whole milliseconds",
+    );
+    expect(code(() => readPlaylistFile('<playlist version="1">\n<trackList>\n<track><title>A</track>\n</trackList></playlist>', "application/xspf+xml")).message).toMatch(/^body is not well-formed XML: line 3, column \d+: /);
+    expect(code(() => readPlaylistFile("[1, 2]", "application/json")).message).toBe('body is not a valid JSPF playlist: expected a JSON object {"playlist": {…}}');
+    expect(code(() => readPlaylistFile('{"playlist": {"track": {}}}', "application/json")).message).toBe("body is not a valid JSPF playlist: playlist.track: must be a list of tracks");
+    expect(code(() => readPlaylistFile('<playlist version="1"><trackList/></playlist>', "application/xspf+xml")).message).toBe("body holds no track (read as XSPF)");
+    expect(readPlaylistFile('<playlist><trackList><track><title>Rock &amp; Roll &#233;&#x21;</title><creator>&lt;A&gt; &unknown;</creator><duration>1000</duration></track></trackList></playlist>', undefined).tracks).toEqual([
+      { title: "Rock & Roll é!", artist: ["<A> &unknown;"], album: "", duration: 1 },
+    ]);
+  });
+
+  it("entity-expanding, deeply nested and oversized bodies are 1001 in bounded time", () => {
+    const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ""};`.repeat(10)}">`).join("")}]><playlist><trackList><track><title>&lol9;</title></track></trackList></playlist>`;
+    const deepXml = `${"<a>".repeat(100_000)}${"</a>".repeat(100_000)}`;
+    const deepJson = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const manyTracks = Array.from({ length: IMPORT_LIMITS.tracks + 1 }, (_, i) => `A - Song ${i} (3:00)`).join("\n");
+    const outcomes = [bomb, deepXml, deepJson, manyTracks].map((body) => timed(() => readPlaylistFile(body, undefined)));
+    expect(outcomes.map((o) => o.code)).toEqual([1001, 1001, 1001, 1001]);
+    expect(outcomes[0].message).toContain("document type declaration");
+    expect(outcomes[1].message).toContain(`at most ${IMPORT_LIMITS.depth} levels`);
+    expect(outcomes[2].message).toContain(`nested deeper than ${IMPORT_LIMITS.depth} levels`);
+    expect(outcomes[3].message).toBe(`body holds ${IMPORT_LIMITS.tracks + 1} tracks; at most ${IMPORT_LIMITS.tracks} are taken`);
+    for (const o of outcomes) expect(o.ms, o.message).toBeLessThan(500);
+  });
+
+  // The XML parser takes about 0.3 s for the largest XSPF taken (450 KB, 1000 tracks) on the project's VM.
+  it("the largest body taken reads within a bounded time, whatever its format", () => {
+    const long = "x".repeat(200);
+    const big: ExportPlaylist = { title: "big", creator: null, tracks: Array.from({ length: IMPORT_LIMITS.tracks }, (_, i) => track(`${long} ${i}`, ["A"], "B", 200)) };
+    for (const format of EXPORT_FORMATS) {
+      const text = writePlaylist(format, big).slice(0, IMPORT_LIMITS.bytes);
+      const started = performance.now();
+      code(() => readPlaylistFile(text, FILE_TYPES[format]));
+      expect(performance.now() - started, format).toBeLessThan(2500);
+    }
+  });
+});
