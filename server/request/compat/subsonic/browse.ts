@@ -93,7 +93,7 @@ export async function similarSongs(c: Call): Promise<Song[]> {
   const { kind, source, id } = item(c, "id", "ar", "al", "so");
   const artistId = kind === "ar" ? id : (await run<{ artistId?: string[]; song?: Song[] }>(c, kind === "al" ? "album" : "song", { source, id }).then((d) => (d.artistId ?? d.song?.[0]?.artistId ?? [])[0]));
   if (!artistId || !c.front.sources.all().some((s) => s.id === source && s.capabilities.artist)) return [];
-  return shuffled((await run<ArtistDetail>(c, "artist", { source, id: artistId })).song).slice(0, count(c, "count", 50, 500));
+  return (await run<ArtistDetail>(c, "artist", { source, id: artistId })).song.slice(0, count(c, "count", 50, 500));
 }
 
 // --- internal ---
