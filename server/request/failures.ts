@@ -8,8 +8,7 @@ import type { Answer } from "./answer.ts";
 import { callbackOf, type Exchange } from "./exchange.ts";
 import { NEVER, entryFreshness } from "./http-caching.ts";
 import { shareFailure } from "./share/envelope.ts";
-import { subsonicFailure } from "./compat/subsonic/envelope.ts";
-import { formatFor } from "./compat/subsonic/routes.ts";
+import { formatFor, subsonicFailure } from "./compat/subsonic/envelope.ts";
 import { v1Failure } from "./v1/envelope.ts";
 
 export function failureAnswer(ex: Exchange, error: ServiceErrorLike): Answer {

@@ -6,7 +6,7 @@
  * is `ok`; cover art and stream follow the redirect to an image and to audio; a VIP song's
  * stream is an error, never an address.
  */
-import { SubsonicAPI } from "subsonic-api";
+import { SubsonicAPI, type StructuredLyrics } from "subsonic-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMainProcess, type MainProcess } from "../support/main-process.ts";
 
@@ -65,8 +65,9 @@ describe("the subsonic-api client against npm run demo", () => {
       expect([audio.status, audio.redirected, audio.headers.get("content-type")]).toEqual([200, true, "audio/wav"]);
       expect(new TextDecoder().decode((await audio.arrayBuffer()).slice(0, 4))).toBe("RIFF");
 
-      const { lyricsList } = ok(await api.getLyricsBySongId({ id: "so-source_a-OTEwMDAwMQ" }));
-      const lyrics = lyricsList.structuredLyrics![0];
+      // The client types lyricsList as the array itself; OpenSubsonic (and its runtime, which returns the JSON) has it under structuredLyrics.
+      const { lyricsList } = ok(await api.getLyricsBySongId({ id: "so-source_a-OTEwMDAwMQ" })) as unknown as { lyricsList: { structuredLyrics: StructuredLyrics[] } } & { status: string };
+      const lyrics = lyricsList.structuredLyrics[0];
       expect(lyrics.synced).toBe(true);
       expect(lyrics.line.length).toBeGreaterThan(3);
       expect(lyrics.line.every((line, i) => typeof line.start === "number" && (i === 0 || line.start >= lyrics.line[i - 1].start!))).toBe(true);

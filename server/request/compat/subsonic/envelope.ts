@@ -11,6 +11,7 @@ import { ServiceError, type ErrorKind, type ServiceErrorLike } from "@music-aggr
 import { ERROR_CODES, VERSION } from "@music-aggregator/core/host";
 import { CALLBACK_PATTERN } from "../../../engine/params.ts";
 import type { Answer } from "../../answer.ts";
+import type { Exchange } from "../../exchange.ts";
 import { NEVER } from "../../http-caching.ts";
 
 /** The Subsonic API version answered (the last one; OpenSubsonic builds on it). */
@@ -32,6 +33,18 @@ export class SubsonicError extends ServiceError {
 export interface Format {
   f: "xml" | "json" | "jsonp";
   callback?: string;
+}
+
+/** The format of the answer to `ex`, from its parameters (a form's too), kept for its failures. */
+export function noteFormat(ex: Exchange, params: Record<string, string>): Format {
+  const format = formatOf(params);
+  FORMATS.set(ex, format);
+  return format;
+}
+
+/** The format an answer to `ex` is in: as its parameters asked, once read; its query's before. */
+export function formatFor(ex: Exchange): Format {
+  return FORMATS.get(ex) ?? formatOf(ex.query());
 }
 
 export function formatOf(params: Record<string, string>): Format {
@@ -62,6 +75,7 @@ export function xmlText(text: string, attribute: boolean): string {
 
 // --- internal ---
 
+const FORMATS = new WeakMap<Exchange, Format>();
 const KIND_OF: Record<number, ErrorKind> = { 10: "parameter", 40: "credentialsWrong", 41: "credentialsWrong", 42: "credentialsWrong", 43: "credentialsWrong", 44: "credentialsWrong", 50: "paid", 70: "notFound" };
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 // Tabs and line ends too: a parser would make spaces of them, and the XML would not say what the JSON says.

@@ -19,7 +19,7 @@ import type { RoutePolicy } from "../../route-policy.ts";
 import { authenticate } from "./auth.ts";
 import { BROWSE, similarSongs } from "./browse.ts";
 import type { Call, Reply } from "./call.ts";
-import { SubsonicError, formatOf, okAnswer, type Format } from "./envelope.ts";
+import { SubsonicError, noteFormat, okAnswer } from "./envelope.ts";
 import { foldersOf } from "./library.ts";
 import { coverArt, lyricsByName, lyricsBySongId, stream } from "./media.ts";
 import { childOf } from "./shapes.ts";
@@ -75,22 +75,15 @@ export function registerSubsonic(app: H3, front: HttpFront): void {
   app.all("/rest/**", (event) => subsonic(event, front), { meta: { policy: SUBSONIC_POLICY } });
 }
 
-/** The format an answer to `ex` is in: as its parameters asked, once read; its query's before. */
-export function formatFor(ex: Exchange): Format {
-  return FORMATS.get(ex) ?? formatOf(ex.query());
-}
-
 // --- internal ---
 
-const FORMATS = new WeakMap<Exchange, Format>();
 /** A form body is a few hundred bytes: a client's parameters. */
 const MAX_FORM_BYTES = 16 * 1024;
 
 async function subsonic(event: H3Event, front: HttpFront): Promise<Answer> {
   const ex = exchangeOf(event, SUBSONIC_POLICY);
   const params = await paramsOf(event, ex, front.config.server.bodyTimeoutMs);
-  const format = formatOf(params);
-  FORMATS.set(ex, format);
+  const format = noteFormat(ex, params);
   if (params.f === "jsonp" && format.f !== "jsonp") throw new SubsonicError(params.callback ? 0 : 10, params.callback ? "parameter callback must be one to four dot-separated JavaScript identifiers" : "parameter callback is required");
   const username = authenticate(front.config.compat.subsonic.users, params);
   const name = /^\/rest\/([A-Za-z0-9]{1,40})(?:\.view)?$/.exec(ex.path)?.[1] ?? "";
