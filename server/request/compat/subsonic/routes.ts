@@ -33,6 +33,8 @@ export const EXTENSIONS = [
   { name: "songLyrics", versions: [1] },
 ];
 
+/** The calls of one item, whose answers are kept (`keep`); a list or a random pick is made anew each time. */
+const KEPT = ["getAlbum", "getSong", "getArtist", "getMusicDirectory", "getPlaylist", "getLyricsBySongId"];
 /** Writes that succeed and change nothing (see above); every other write is error 50. */
 const NO_OPS = ["scrobble", "savePlayQueue"];
 const WRITES = [
@@ -96,7 +98,20 @@ async function subsonic(event: H3Event, front: HttpFront): Promise<Answer> {
   if ("status" in reply && "headers" in reply) return reply as Answer;
   const answer = okAnswer(format, reply);
   if (c.parts.length) answer.headers["x-cache"] = c.parts.every((p) => p.status === "hit" && p.cost === 0) ? "HIT" : c.parts.some((p) => p.status === "stale") ? "STALE" : "MISS";
+  if (KEPT.includes(name)) keep(front, event, ex, answer, c);
   return answer;
+}
+
+/**
+ * Keeps the answer of one item's call for its request target, as long as its cached answers
+ * live: the same target is the same credentials and parameters, so the same answer (a player
+ * that keeps its salt, or signs in by API key, asks it again before h3).
+ */
+function keep(front: HttpFront, event: H3Event, ex: Exchange, answer: Answer, c: Call): void {
+  const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
+  if (!front.keptRest || !target || ex.method !== "GET" || c.parts.some((p) => p.status === "stale" || p.expiresAt === undefined)) return;
+  const expiresAt = Math.min(...c.parts.map((p) => p.expiresAt!));
+  answer.forms = front.keptRest.keep(target, { answer: { ...answer, headers: { ...answer.headers, "x-cache": "HIT" } }, expiresAt, policy: SUBSONIC_POLICY, route: "/rest/**", path: ex.path });
 }
 
 /** The query's parameters, and a form body's (OpenSubsonic `formPost`); the query's win. */
