@@ -74,7 +74,7 @@ const CALLS: Record<string, (c: Call) => Promise<Reply>> = {
 };
 
 export function registerSubsonic(app: H3, front: HttpFront): void {
-  app.all("/rest/**", (event) => subsonic(event, front), { meta: { policy: SUBSONIC_POLICY } });
+  app.all("/rest/:call", (event) => subsonic(event, front), { meta: { policy: SUBSONIC_POLICY } });
 }
 
 // --- internal ---
@@ -111,7 +111,7 @@ function keep(front: HttpFront, event: H3Event, ex: Exchange, answer: Answer, c:
   const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
   if (!front.keptRest || !target || ex.method !== "GET" || c.parts.some((p) => p.status === "stale" || p.expiresAt === undefined)) return;
   const expiresAt = Math.min(...c.parts.map((p) => p.expiresAt!));
-  answer.forms = front.keptRest.keep(target, { answer: { ...answer, headers: { ...answer.headers, "x-cache": "HIT" } }, expiresAt, policy: SUBSONIC_POLICY, route: "/rest/**", path: ex.path });
+  answer.forms = front.keptRest.keep(target, { answer: { ...answer, headers: { ...answer.headers, "x-cache": "HIT" } }, expiresAt, policy: SUBSONIC_POLICY, route: "/rest/:call", path: ex.path });
 }
 
 /** The query's parameters, and a form body's (OpenSubsonic `formPost`); the query's win. */
