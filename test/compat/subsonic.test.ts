@@ -12,6 +12,7 @@ import { squareAt } from "../../core/mapping/images.ts";
 import audius from "../../plugins/source-audius/index.ts";
 import deezer from "../../plugins/source-deezer/index.ts";
 import itunes from "../../plugins/source-itunes/index.ts";
+import { parseConfig } from "../../server/engine/config.ts";
 import { okAnswer } from "../../server/request/compat/subsonic/envelope.ts";
 import { encodeId } from "../../server/request/compat/subsonic/ids.ts";
 import { useDemoApp } from "../support/demo-app.ts";
@@ -264,6 +265,16 @@ describe("the subsonic-response envelope", () => {
       "<searchResult3>: <artist> comes after what follows it in the XSD's sequence",
     ]);
     expect(xsdProblems(`${head}<license valid="true"/><ping/></subsonic-response>`)).toContain("subsonic-response holds license, ping: the XSD allows one");
+  });
+});
+
+describe("config compat.subsonic", () => {
+  it("has no user by default; reads a secret from the environment variable it names, and stops the start when it is unset", () => {
+    expect(parseConfig({}, {}).compat.subsonic).toEqual({ users: [], previews: false });
+    const users = [{ username: "ann", password: { env: "ANN_PASSWORD" }, apiKey: { env: "ANN_KEY" } }];
+    expect(parseConfig({ compat: { subsonic: { users } } }, { ANN_PASSWORD: "pw", ANN_KEY: "k" }).compat.subsonic.users).toEqual([{ username: "ann", password: "pw", apiKey: "k" }]);
+    expect(() => parseConfig({ compat: { subsonic: { users } } }, { ANN_PASSWORD: "pw" })).toThrow("config compat.subsonic.users.0.apiKey: environment variable ANN_KEY is not set");
+    expect(() => parseConfig({ compat: { subsonic: { folders: [{ name: "x", lists: [{ source: "source_a", chart: "0", playlist: "1" }] }] } } }, {})).toThrow("a list is a chart or a playlist, not both");
   });
 });
 
