@@ -14,7 +14,7 @@ import deezer from "../../plugins/source-deezer/index.ts";
 import itunes from "../../plugins/source-itunes/index.ts";
 import { parseConfig } from "../../server/engine/config.ts";
 import { okAnswer } from "../../server/request/compat/subsonic/envelope.ts";
-import { encodeId } from "../../server/request/compat/subsonic/ids.ts";
+import { decodeId, encodeId } from "../../server/request/compat/subsonic/ids.ts";
 import { useDemoApp } from "../support/demo-app.ts";
 import { jsonView, xmlView, xsdProblems } from "./subsonic-xsd.ts";
 
@@ -265,6 +265,17 @@ describe("the subsonic-response envelope", () => {
       "<searchResult3>: <artist> comes after what follows it in the XSD's sequence",
     ]);
     expect(xsdProblems(`${head}<license valid="true"/><ping/></subsonic-response>`)).toContain("subsonic-response holds license, ping: the XSD allows one");
+  });
+});
+
+describe("Subsonic ids", () => {
+  it("carry any native id the service takes (512 characters, of any script) and nothing else", () => {
+    for (const native of ["7002", "marrowhill1981/mh81 06-12 d1t01.flac", "𝄞".repeat(256), "é".repeat(512)]) {
+      expect(decodeId(encodeId("so", "source_d", native), "so")).toEqual({ kind: "so", source: "source_d", id: native });
+    }
+    for (const bad of ["so-source_d-", "so-Source-MQ", "xx-source_d-MQ", "so-source_d-MQ==", `so-source_d-${Buffer.from("a\u0000b").toString("base64url")}`]) {
+      expect(() => decodeId(bad, "so"), bad).toThrow(/^no song has the id/);
+    }
   });
 });
 

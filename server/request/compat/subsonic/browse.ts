@@ -149,7 +149,8 @@ function indexOf<A extends { name: string }>(artists: A[]): { name: string; arti
   const index = new Map<string, A[]>();
   for (const artist of [...artists].sort((a, b) => a.name.localeCompare(b.name))) {
     const letter = /^\p{L}/u.test(artist.name) ? artist.name[0].toUpperCase() : "#";
-    index.set(letter, [...(index.get(letter) ?? []), artist]);
+    if (!index.has(letter)) index.set(letter, []);
+    index.get(letter)!.push(artist);
   }
   return [...index].map(([name, artist]) => ({ name, artist })).sort((a, b) => a.name.localeCompare(b.name));
 }

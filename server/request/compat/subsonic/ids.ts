@@ -35,5 +35,6 @@ export function decodeId(text: string, ...kinds: Kind[]): ItemId {
 
 // --- internal ---
 
-const ID = /^(so|al|ar|pl|ch)-([a-z][a-z0-9_]{0,31})-([A-Za-z0-9_-]{1,700})$/;
+// 512 characters of up to 4 bytes each, in base64.
+const ID = /^(so|al|ar|pl|ch)-([a-z][a-z0-9_]{0,31})-([A-Za-z0-9_-]{1,2731})$/;
 const NAMES: Record<Kind, string> = { so: "song", al: "album", ar: "artist", pl: "playlist", ch: "playlist" };
