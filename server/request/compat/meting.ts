@@ -176,7 +176,7 @@ export function freshnessOf(parts: CachedAnswer[]): Freshness {
   return entryFreshness(Math.min(...parts.map((p) => p.expiresAt!)));
 }
 
-function cacheState(parts: CachedAnswer[]): string {
+export function cacheState(parts: CachedAnswer[]): string {
   if (parts.some((p) => p.status === "stale")) return "STALE";
   return parts.every((p) => p.status === "hit" && p.cost === 0) ? "HIT" : "MISS";
 }

@@ -16,6 +16,7 @@ import type { Answer } from "../../answer.ts";
 import { exchangeOf, firstValues, type Exchange } from "../../exchange.ts";
 import type { HttpFront } from "../../http-front.ts";
 import type { RoutePolicy } from "../../route-policy.ts";
+import { cacheState } from "../meting.ts";
 import { authenticate } from "./auth.ts";
 import { BROWSE, similarSongs } from "./browse.ts";
 import type { Call, Reply } from "./call.ts";
@@ -97,7 +98,7 @@ async function subsonic(event: H3Event, front: HttpFront): Promise<Answer> {
   const reply = await call(c);
   if ("status" in reply && "headers" in reply) return reply as Answer;
   const answer = okAnswer(format, reply);
-  if (c.parts.length) answer.headers["x-cache"] = c.parts.every((p) => p.status === "hit" && p.cost === 0) ? "HIT" : c.parts.some((p) => p.status === "stale") ? "STALE" : "MISS";
+  if (c.parts.length) answer.headers["x-cache"] = cacheState(c.parts);
   if (KEPT.includes(name)) keep(front, event, ex, answer, c);
   return answer;
 }
