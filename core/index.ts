@@ -81,7 +81,7 @@ export { DEFAULT_USER_AGENT } from "./version.ts";
 // Mapping helpers for upstream answers: durations, dates, images, paging, qualities, expiries, previews.
 export { wholeSeconds, wireDuration, type DurationUnit } from "./mapping/duration.ts";
 export { publishDate } from "./mapping/publish-date.ts";
-export { firstImage } from "./mapping/images.ts";
+export { firstImage, squareAt } from "./mapping/images.ts";
 export { offsetOf, hasMoreAfter } from "./mapping/paging.ts";
 export { pickQuality } from "./mapping/quality.ts";
 export { expiryFromUrl } from "./mapping/expiry.ts";

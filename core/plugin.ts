@@ -150,6 +150,12 @@ export interface SourcePluginDefinition<
    * @default "uploader": an ISRC nobody vouches for must not decide what plays.
    */
   isrcs?: IsrcOrigin;
+  /**
+   * The address of this source's picture `url` at about `px` pixels square, where its upstream
+   * renders pictures at the size its address names (a player asking for a thumbnail gets one);
+   * undefined, or absent, where it does not: the address is used as it is.
+   */
+  coverAt?(url: string, px: number): string | undefined;
   create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C>;
 }
 

@@ -55,7 +55,7 @@ export function checkInstanceMethods(
 
 // --- internal ---
 
-/** `searchPaging`, `playback` and `isrcs`, all optional. */
+/** `searchPaging`, `playback`, `isrcs` and `coverAt`, all optional. */
 function validateSearchTraits(def: Record<string, unknown>, label: string): string[] {
   const problems: string[] = [];
   const paging = def.searchPaging;
@@ -71,6 +71,7 @@ function validateSearchTraits(def: Record<string, unknown>, label: string): stri
   }
   if (def.playback !== undefined && def.playback !== "full" && def.playback !== "preview") problems.push(`${label}.playback: expected "full" or "preview"`);
   if (def.isrcs !== undefined && def.isrcs !== "vouched" && def.isrcs !== "uploader") problems.push(`${label}.isrcs: expected "vouched" or "uploader"`);
+  if (def.coverAt !== undefined && typeof def.coverAt !== "function") problems.push(`${label}.coverAt: expected a function (url, px)`);
   return problems;
 }
 

@@ -5,7 +5,8 @@
  * tracks' MP3 streams. Gated tracks are `vip` and get no address. No lyrics of its own: the
  * lyrics provider answers for it. See README.md for the mapping and its limits.
  */
-import { defineSourcePlugin, Tokens } from "@music-aggregator/core";
+import { defineSourcePlugin, squareAt, Tokens } from "@music-aggregator/core";
+import { AUDIUS_SQUARES } from "./mapping.ts";
 import { AudiusApi } from "./api.ts";
 import { chartMethods } from "./charts.ts";
 import { collectionMethods } from "./collections.ts";
@@ -24,6 +25,8 @@ export default defineSourcePlugin({
   playback: "full",
   // An upload's ISRC is whatever its uploader typed: a hint, never proof.
   isrcs: "uploader",
+  // Its image server renders the size an address names (three sizes).
+  coverAt: (url, px) => squareAt(url, px, AUDIUS_SQUARES),
   options: AudiusOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, sourceId }) {

@@ -15,6 +15,8 @@ export const STREAM_KBPS = 320;
 
 /** 480x480 first, as the issue asks; the other squares stand in when it is missing. */
 const IMAGE_SIZES = ["480x480", "1000x1000", "150x150"] as const;
+/** The squares Audius renders, smallest first. */
+export const AUDIUS_SQUARES = [150, 480, 1000] as const;
 
 /** The album a track is listed in, for an album's own tracks. */
 export interface AlbumContext {

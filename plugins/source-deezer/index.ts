@@ -4,7 +4,7 @@
  * playlists and charts; addresses are Deezer's public 30 s previews. No lyrics of its own:
  * the lyrics provider answers for it. See README.md for the mapping and its limits.
  */
-import { defineSourcePlugin, Tokens } from "@music-aggregator/core";
+import { defineSourcePlugin, squareAt, Tokens } from "@music-aggregator/core";
 import { DeezerApi } from "./api.ts";
 import { chartMethods } from "./charts.ts";
 import { collectionMethods } from "./collections.ts";
@@ -23,6 +23,8 @@ export default defineSourcePlugin({
   playback: "preview",
   // The catalogue comes from the labels and distributors that own the recordings, ISRCs with it.
   isrcs: "vouched",
+  // Its image server renders the size an address names.
+  coverAt: (url, px) => squareAt(url, px),
   options: DeezerOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log, sourceId }) {

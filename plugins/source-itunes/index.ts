@@ -4,7 +4,7 @@
  * songs, albums, artists and charts; addresses are Apple's public 30 s AAC previews. No
  * playlists (the API has none) and no lyrics of its own. See README.md for the mapping.
  */
-import { defineSourcePlugin, Tokens } from "@music-aggregator/core";
+import { defineSourcePlugin, squareAt, Tokens } from "@music-aggregator/core";
 import { AppleCharts, ItunesApi } from "./api.ts";
 import { chartMethods } from "./charts.ts";
 import { collectionMethods } from "./collections.ts";
@@ -22,6 +22,8 @@ export default defineSourcePlugin({
   playback: "preview",
   // Apple's catalogue is delivered by labels and distributors, ISRCs with it.
   isrcs: "vouched",
+  // Its image server renders the size an address names.
+  coverAt: (url, px) => squareAt(url, px),
   options: ItunesOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log, sourceId }) {

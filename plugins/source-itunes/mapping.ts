@@ -4,12 +4,12 @@
  * on `&` or `,` would break names such as "Simon & Garfunkel"); `vip` is always false
  * because Apple's 30 s previews are public and its full songs never are (docs/decisions.md (Sources)).
  */
-import { firstImage, pageLink, publishDate, type Song, type SongDetail, wholeSeconds } from "@music-aggregator/core";
+import { firstImage, pageLink, squareAt, publishDate, type Song, type SongDetail, wholeSeconds } from "@music-aggregator/core";
 import type { ItunesEntry, ItunesSong } from "./wire.ts";
 
 const ARTWORK_SIZES = ["artworkUrl100", "artworkUrl60", "artworkUrl30"] as const;
 /** The cover size asked of Apple's image server. */
-const COVER = "600x600";
+const COVER = 600;
 
 /**
  * An item's artwork at 600x600. Apple's image server renders the size named in the last
@@ -17,7 +17,7 @@ const COVER = "600x600";
  */
 export function artworkOf(item: object | undefined): string | null {
   const address = firstImage(item as Record<string, unknown> | undefined, ARTWORK_SIZES);
-  return address === null ? null : resized(address);
+  return address === null ? null : (squareAt(address, COVER) ?? address);
 }
 
 /** Whether an entry of an iTunes answer is a song (not an album, artist, video...). */
@@ -66,7 +66,3 @@ export function byDiscAndTrack(a: ItunesSong, b: ItunesSong): number {
 
 const place = (n: number | undefined) => n ?? Number.MAX_SAFE_INTEGER;
 
-function resized(address: string): string {
-  // What follows the size starts with no digit (`bb`, `-999`): the size's digits are never read twice.
-  return address.replace(/\/\d+x\d+((?:[^/.\d][^/.]*)?)\.([a-z]+)$/i, `/${COVER}$1.$2`);
-}

@@ -75,6 +75,26 @@ const webOrigin = (what: string, any = false) =>
 /** Origins of other sites allowed by a compatibility endpoint: none by default. */
 const SiteOrigins = z.array(webOrigin('"*" or the origin of a site', true)).default([]);
 
+/** A secret given in the config, or named by the environment variable that holds it (read at start). */
+const secret = (what: string) =>
+  z.union([z.string().min(1), z.strictObject({ env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable's name") })], {
+    error: `${what}: expected a string or { "env": "VARIABLE" }`,
+  });
+
+/** A Subsonic user (docs/decisions.md, "Subsonic"): a password for `p` and `t`+`s`, an API key for OpenSubsonic `apiKey`. */
+const SubsonicUser = z.strictObject({
+  username: z.string().min(1).max(64),
+  password: secret("password"),
+  apiKey: secret("apiKey").optional(),
+});
+
+/** One list of a folder: a chart or a playlist of a source; a source alone is its first chart. */
+const SubsonicList = z
+  .strictObject({ source: SourceId, chart: z.string().min(1).max(512).optional(), playlist: z.string().min(1).max(512).optional() })
+  .refine((list) => !(list.chart && list.playlist), "a list is a chart or a playlist, not both");
+
+const SubsonicFolder = z.strictObject({ name: z.string().min(1).max(100), lists: z.array(SubsonicList).min(1).max(20) });
+
 export const AppConfigSchema = z.strictObject({
   /**
    * public source id → plugin binding, merged id by id with the default binding (docs/decisions.md (Sources)):
@@ -237,6 +257,16 @@ export const AppConfigSchema = z.strictObject({
           frameAncestors: SiteOrigins,
         })
         .prefault({}),
+      subsonic: z
+        .strictObject({
+          /** who may use `/rest` (Subsonic); none by default: every call answers error 40 */
+          users: z.array(SubsonicUser).default([]),
+          /** the browsable folders (getMusicFolders); default one per source that has charts: its first chart */
+          folders: z.array(SubsonicFolder).optional(),
+          /** `stream` may redirect to a preview clip when no full-length copy plays; off by default */
+          previews: z.boolean().default(false),
+        })
+        .prefault({}),
     })
     .prefault({}),
   log: z
@@ -306,6 +336,10 @@ export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = process.env
     if (env.METRICS_TOKEN.length < 16) throw new ConfigError("invalid configuration:\n  - env METRICS_TOKEN: expected at least 16 characters");
     config.metrics.token = env.METRICS_TOKEN;
   }
+  for (const [i, user] of config.compat.subsonic.users.entries()) {
+    user.password = fromEnv(user.password, env, `compat.subsonic.users.${i}.password`);
+    if (user.apiKey) user.apiKey = fromEnv(user.apiKey, env, `compat.subsonic.users.${i}.apiKey`);
+  }
   if (config.store.redis && !(input as AppConfigInput | undefined)?.cache?.driver) config.cache.driver = "redis";
   if (config.cache.driver === "redis" && !config.store.redis) {
     throw new ConfigError("invalid configuration:\n  - config cache.driver: redis needs store.redis or REDIS_URL");
@@ -360,6 +394,14 @@ export function listenAddress(env: NodeJS.ProcessEnv = process.env): { port: num
 }
 
 // --- internal ---
+
+/** A secret's text: as written, or read from the environment variable it names (which must be set). */
+function fromEnv(value: string | { env: string }, env: NodeJS.ProcessEnv, where: string): string {
+  if (typeof value === "string") return value;
+  const text = env[value.env];
+  if (!text) throw new ConfigError(`invalid configuration:\n  - config ${where}: environment variable ${value.env} is not set`);
+  return text;
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -2,10 +2,10 @@
  * `createApp(front)` builds the h3 app without listening: one middleware that serves every
  * request along the one request path (`serve.ts`), then the routes of `/v1` (from the
  * operation table and the registry), `/api` (the share backend plugin), the compatibility
- * endpoints for existing players (`/meting`, `/embed`), the probes,
+ * endpoints for existing players (`/meting`, `/embed`, Subsonic's `/rest`), the probes,
  * `/metrics`, `/` and the pages for people who use the API. Routes answer an `Answer`
  * (`answer.ts`); the middleware makes it what goes on the wire.
- * `createNodeHandler(front, app)` is what node:http serves: kept `/v1` answers before h3
+ * `createNodeHandler(front, app)` is what node:http serves: kept `/v1` and `/rest` answers before h3
  * (`kept-answers.ts`), everything else through the app.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -15,6 +15,7 @@ import { FastResponse } from "srvx";
 import type { Answer } from "./answer.ts";
 import { registerEmbed } from "./compat/embed.ts";
 import { registerMeting } from "./compat/meting.ts";
+import { registerSubsonic } from "./compat/subsonic/routes.ts";
 import { registerDocsPages } from "./docs/pages.ts";
 import { registerDocsRoute } from "./docs/routes.ts";
 import { exchangeOf } from "./exchange.ts";
@@ -37,6 +38,7 @@ export function createApp(front: HttpFront): H3 {
   registerShareRoutes(app, front);
   registerMeting(app, front);
   registerEmbed(app, front);
+  registerSubsonic(app, front);
   registerDocsPages(app, front);
   registerDocsRoute(app, front);
   return app;
@@ -44,8 +46,8 @@ export function createApp(front: HttpFront): H3 {
 
 export function createNodeHandler(front: HttpFront, app = createApp(front)): (req: IncomingMessage, res: ServerResponse) => unknown {
   const h3 = toNodeHandler(app);
-  const kept = front.kept;
-  return kept ? (req, res) => (kept.serve(front, req, res) ? undefined : h3(req, res)) : h3;
+  const { kept, keptRest } = front;
+  return kept || keptRest ? (req, res) => (kept?.serve(front, req, res) || keptRest?.serve(front, req, res) ? undefined : h3(req, res)) : h3;
 }
 
 /** The policy a route names in its `meta`; a path no route serves is answered as `/v1` would. */

@@ -37,6 +37,8 @@ export class HttpFront implements Front {
   readonly requestMetrics?: RequestMetrics;
   /** cached `/v1` answers kept to be served before h3; none when every read must ask the store (`cache.localTier: false`) */
   readonly kept?: KeptAnswers;
+  /** Subsonic's answers of one item kept by request target, apart (a client with a new salt each request makes a new target each time) */
+  readonly keptRest?: KeptAnswers;
 
   constructor(
     @inject(Tokens.Config) readonly config: AppConfig,
@@ -59,5 +61,6 @@ export class HttpFront implements Front {
     this.gate = { userAgents, limiter, clientAddress: clientAddressResolver(config.rateLimit.trustProxy), metrics: this.requestMetrics };
     this.notes = { origins, traffic, metrics: this.requestMetrics, accessLog: config.log.access ? log.child("access") : undefined, logQuiet: config.log.probes };
     if (answersLocally(config)) this.kept = new KeptAnswers(defaultKeptBytes(), cache);
+    if (answersLocally(config) && config.compat.subsonic.users.length) this.keptRest = new KeptAnswers(defaultKeptBytes() / 8, cache);
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Cached `/v1` answers kept as the answer they went out as, by request target (path and query,
- * as the client sent them), so that a repeated request is served before h3 parses anything.
+ * Cached `/v1` answers (and Subsonic's answers made of one item's: `/rest` keeps its own) kept as
+ * the answer they went out as, by request target (path and query, as the client sent them,
+ * credentials included), so that a repeated request is served before h3 parses anything.
  * The same target always passes the same parameter checks and names the same source, so it
  * needs only the checks that depend on the request itself (`admit.ts`); the rest of its path
  * is every answer's (`serve.ts`). An entry lives no longer than the cached answer it was made
@@ -23,8 +24,9 @@ export interface Kept {
   policy: RoutePolicy;
   route: string;
   path: string;
-  source: string;
-  origin: string;
+  /** the source and origin the access line and the statistics name (none for Subsonic's) */
+  source?: string;
+  origin?: string;
 }
 
 /** Longest request target kept: a longer one is not worth a copy. */
@@ -71,7 +73,7 @@ export class KeptAnswers {
 
   /** Serves `req` from a kept answer and says true, or says false and leaves it to h3. */
   serve(front: Front, req: IncomingMessage, res: ServerResponse): boolean {
-    // Kept answers are GETs'; a POST to the same target (an import) is another request.
+    // Kept answers are GETs': a POST to the same target (an import, a Subsonic form) may say otherwise in its body.
     if (req.method === "POST") return false;
     const kept = this.fresh(req.url ?? "");
     if (!kept) return false;

@@ -5,8 +5,8 @@
  * through the same checks (`checks.ts`).
  */
 import type { RequestKind } from "../engine/share/traffic-stats.ts";
-/** Which envelope a route answers in: `/v1`'s, `/api`'s, or the pages' (the `/v1` one, never JSONP). */
-export type Family = "v1" | "api" | "page";
+/** Which envelope a route answers in: `/v1`'s, `/api`'s, the pages' (the `/v1` one, never JSONP), or Subsonic's (`/rest`). */
+export type Family = "v1" | "api" | "page" | "subsonic";
 
 export interface RoutePolicy {
   /** which envelope its answers use */

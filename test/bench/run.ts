@@ -9,7 +9,7 @@
  *   BENCH_ROUND_SECONDS  length of one throughput round (default 2; 4 to 7 rounds of each target)
  *   BENCH_STRICT=1       exit with status 1 when a target is missed
  *   BENCH_ONLY           comma-separated scenarios to run (throughput, observability, latency,
- *                        coalescing, search-all, search-pages, transfer, stores, memory); default all
+ *                        coalescing, search-all, search-pages, transfer, stores, subsonic, memory); default all
  */
 import "reflect-metadata";
 import { cpus } from "node:os";
@@ -21,6 +21,7 @@ import { memory } from "./scenarios/memory.ts";
 import { observability } from "./scenarios/observability.ts";
 import { searchPages } from "./scenarios/search-pages.ts";
 import { stores } from "./scenarios/stores.ts";
+import { subsonicAlbum } from "./scenarios/subsonic.ts";
 import { throughput } from "./scenarios/throughput.ts";
 import { transfer } from "./scenarios/transfer.ts";
 import { addedLatency, coalescing, searchAllHanging } from "./scenarios/upstream.ts";
@@ -73,6 +74,10 @@ async function main(): Promise<number> {
     if (wanted("stores")) {
       step("cached answers with the memory store and with Redis, with and without the in-process tier");
       rows.push(...(await stores(upstream, ROUND_SECONDS)));
+    }
+    if (wanted("subsonic")) {
+      step("a cached Subsonic getAlbum vs the same album's cached /v1/album");
+      rows.push(...(await subsonicAlbum(upstream, ROUND_SECONDS)));
     }
     if (wanted("memory")) {
       step(`memory: cache fills and ${MIXED_SECONDS} s of mixed load`);

@@ -82,6 +82,14 @@ describe("discovery", () => {
       jamendo: "uploader",
     });
   });
+
+  it("checks that a source's coverAt is a function; the sources whose image servers render sizes declare one", async () => {
+    const plugin = defineSourcePlugin({ id: "sizes", name: "Sizes", capabilities: {}, options: z.object({}), create: () => ({}) });
+    expect(validateDefinition({ ...plugin, coverAt: (url: string) => url }, "test")).toEqual([]);
+    expect(validateDefinition({ ...plugin, coverAt: "600x600" }, "test")).toEqual(['plugin "sizes".coverAt: expected a function (url, px)']);
+    const catalog = await discoverPlugins();
+    expect([...catalog.sources.values()].filter((def) => def.coverAt).map((def) => def.id).sort()).toEqual(["audius", "deezer", "itunes"]);
+  });
 });
 
 describe("binding", () => {

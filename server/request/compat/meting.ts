@@ -52,16 +52,19 @@ export interface MetingSong {
   lrc: string;
 }
 
-type Run = (name: OperationName, params: Record<string, string>) => Promise<CachedAnswer>;
+export type Run = (name: OperationName, params: Record<string, string>) => Promise<CachedAnswer>;
 
 export function registerMeting(app: H3, front: HttpFront): void {
   app.all("/meting", (event) => meting(event, front), { meta: { policy: POLICY } });
 }
 
-/** A `/v1` operation for the query text Meting's parameters make; its parameters are checked by the operation's schema. */
-export async function runOperation(front: HttpFront, name: OperationName, raw: Record<string, string>, signal: AbortSignal): Promise<CachedAnswer> {
+/**
+ * A `/v1` operation for the query text a compatibility endpoint's parameters make; its
+ * parameters are checked by the operation's schema, a search's words named as the caller names them (`query`).
+ */
+export async function runOperation(front: HttpFront, name: OperationName, raw: Record<string, string>, signal: AbortSignal, query = "id"): Promise<CachedAnswer> {
   const params = OPERATIONS[name].params.safeParse(raw);
-  if (!params.success) throw new InputError(params.error.issues[0].message.replace(/^parameter q\b/, "parameter id"));
+  if (!params.success) throw new InputError(params.error.issues[0].message.replace(/^parameter q\b/, `parameter ${query}`));
   return front.music.run(name, params.data as never, signal);
 }
 
@@ -96,7 +99,7 @@ async function meting(event: H3Event, front: HttpFront): Promise<Answer> {
 }
 
 /** The songs of a list type, and the answers they came from. */
-async function listOf(type: Exclude<MetingType, "url" | "pic" | "lrc">, id: string, run: Run): Promise<{ parts: CachedAnswer[]; songs: Song[] }> {
+export async function listOf(type: Exclude<MetingType, "url" | "pic" | "lrc">, id: string, run: Run): Promise<{ parts: CachedAnswer[]; songs: Song[] }> {
   if (type === "playlist") {
     const parts: CachedAnswer[] = [];
     const songs: Song[] = [];
@@ -173,7 +176,7 @@ export function freshnessOf(parts: CachedAnswer[]): Freshness {
   return entryFreshness(Math.min(...parts.map((p) => p.expiresAt!)));
 }
 
-function cacheState(parts: CachedAnswer[]): string {
+export function cacheState(parts: CachedAnswer[]): string {
   if (parts.some((p) => p.status === "stale")) return "STALE";
   return parts.every((p) => p.status === "hit" && p.cost === 0) ? "HIT" : "MISS";
 }

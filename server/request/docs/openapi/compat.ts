@@ -9,7 +9,7 @@ import type { JsonSchema } from "./json-schema.ts";
 export const COMPAT_TAG = {
   name: "compat",
   description:
-    "Extensions beyond the interface contract, for existing players: the Meting API MetingJS 2 and APlayer read (CORS only for the origins config compat.meting.origins lists), and an embeddable player page.",
+    "Extensions beyond the interface contract, for existing players: the Meting API MetingJS 2 and APlayer read (CORS only for the origins config compat.meting.origins lists), an embeddable player page, and the Subsonic API (OpenSubsonic, read-only; off until config compat.subsonic.users names a user).",
 };
 
 const query = (name: string, description: string, schema: JsonSchema, required = false, example?: string) => ({ name, in: "query", required, description, schema, ...(example ? { example } : {}) });

@@ -7,6 +7,7 @@ import { DEFAULT_USER_AGENT_BLOCK, VERSION } from "../../../engine/config.ts";
 import { MEANING } from "../reference.ts";
 import { apiComponents, apiPaths } from "./api.ts";
 import { COMPAT_TAG, compatPaths } from "./compat.ts";
+import { subsonicPaths } from "./subsonic.ts";
 import { answerComponents, type JsonSchema } from "./json-schema.ts";
 import { OPERATIONS_TAG, probePaths, probeSecuritySchemes, type MetricsDoc } from "./probes.ts";
 import { v1Components, v1Paths } from "./v1.ts";
@@ -44,7 +45,7 @@ export function openApiDocument({ sources, shareEnabled, userAgentBlock = DEFAUL
       COMPAT_TAG,
       OPERATIONS_TAG,
     ],
-    paths: { ...v1Paths(sources), ...apiPaths(shareEnabled), ...compatPaths(), ...pagePaths(assets), ...probePaths(metrics) },
+    paths: { ...v1Paths(sources), ...apiPaths(shareEnabled), ...compatPaths(), ...subsonicPaths(), ...pagePaths(assets), ...probePaths(metrics) },
     components: {
       schemas: { ...answerComponents(), ...v1.schemas, ...apiComponents() },
       parameters: v1.parameters,
