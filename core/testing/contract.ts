@@ -88,7 +88,7 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
     });
 
     it("returns exactly the methods of its declared capabilities", () => {
-      expect(checkInstanceMethods(methods, plugin.capabilities, `plugin "${plugin.id}"`)).toEqual([]);
+      expect(checkInstanceMethods(methods, plugin.capabilities, `plugin "${plugin.id}"`, plugin.lookups)).toEqual([]);
     });
 
     it("gives a fixture for every declared capability", () => {

@@ -50,6 +50,8 @@ describe("song", () => {
       vip: false,
       artistId: ["4001"],
       isrc: "QZFAK9100001",
+      explicit: false,
+      popularity: 400001,
       quality: ["standard"],
       publishAt: "2019-05-17",
       link: "https://www.deezer.com/track/9100001",
@@ -129,6 +131,8 @@ describe("search", () => {
       available: false,
       vip: false,
       artistId: ["4002"],
+      explicit: false,
+      popularity: 400005,
     });
     expect(sim.log).toEqual(["GET /search?q=harbour&index=3&limit=3"]);
   });

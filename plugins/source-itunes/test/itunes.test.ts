@@ -48,6 +48,7 @@ describe("song", () => {
       available: true,
       vip: false,
       artistId: [JUNIPER_ID],
+      explicit: false,
       quality: ["standard"],
       publishAt: "2020-11-13",
       // Apple's terms: the preview is shown with a link to the song in its store.
