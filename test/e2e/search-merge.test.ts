@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { v1 } from "../support/fake-app.ts";
 import { startCrossApp, type CrossApp } from "../support/cross-upstreams.ts";
+import { CATALOG } from "../support/cross-catalog.ts";
 
 interface Entry {
   source: string;
@@ -82,6 +83,14 @@ describe("all-search over the cross-source catalogue", () => {
       expect.objectContaining({ source: "source_d", available: false, vip: false }),
       expect.objectContaining({ source: "source_c", available: false, vip: true }),
     ]);
+  });
+
+  it("a query naming an artist lists the artist's songs before a song titled so, the folded copies once each", async () => {
+    const list = await listOf("kestrel");
+    const artistOf = (entry: Entry) => CATALOG.find((r) => r.key === recordingOf(entry))!.artist;
+    expect(list.slice(0, 5).map(artistOf)).toEqual(Array(5).fill("Kestrel"));
+    const titled = list.findIndex((e) => recordingOf(e) === "kestrel-song");
+    expect(titled).toBeGreaterThanOrEqual(list.filter((e) => artistOf(e) === "Kestrel").length);
   });
 
   it("ranks by relevance: the title asked for, by the artist asked for, comes first", async () => {

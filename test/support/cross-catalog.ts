@@ -123,6 +123,8 @@ export const CATALOG: CatalogRecording[] = [
   rec("night-talk-clean", "Night Talk", KESTREL, 231, "Shift (Clean)", [on("deezer", { explicit: false }), on("itunes", { explicit: false })]),
   // A single version and the album cut, one master: weak tags, the lengths agreeing closely.
   rec("night-letter", "Night Letter", INES, 205, "North", [on("deezer", { title: "Night Letter (Single Version)" }), on("itunes", { delta: 1 })]),
+  // A song titled after an artist of the catalogue: a query for the artist lists the artist's songs first.
+  rec("kestrel-song", "Kestrel", JUNIPER, 199, "Glasshouse Sessions", [on("deezer"), on("itunes")]),
   // A remix whose version the source keeps apart from the title.
   rec("night-train-remix", "Night Train (Kestrel Remix)", HARBOUR, 244, "Kestrel Nights", [on("deezer", { versionApart: true }), on("itunes", { versionApart: true })]),
 ];
