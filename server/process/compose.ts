@@ -26,7 +26,6 @@ import { MatchService } from "../engine/music/match-service.ts";
 import { MusicService } from "../engine/music/music-service.ts";
 import { PlaylistUrls } from "../engine/music/playlist-urls.ts";
 import { SearchAllService } from "../engine/music/search-all.ts";
-import { primeMatcher } from "../engine/music/merged-search.ts";
 import { SearchService } from "../engine/music/search-service.ts";
 import { SongUrls } from "../engine/music/song-urls.ts";
 import { SourceCalls } from "../engine/music/source-calls.ts";
@@ -107,7 +106,6 @@ export function composeService({ config, catalog, logger, group }: ComposeOption
 
   const front = c.resolve(HttpFront);
   if (config.metrics.enabled) offerMetrics(front.musicMetrics);
-  primeMatcher();
   const app = createApp(front);
   return {
     config,

@@ -10,6 +10,7 @@
  *   BENCH_STRICT=1       exit with status 1 when a target is missed
  *   BENCH_ONLY           comma-separated scenarios to run (throughput, observability, latency,
  *                        coalescing, search-all, search-pages, stores, memory); default all
+ *   BENCH_STARTS         fresh processes whose first all-search is timed (search-all; default 3)
  */
 import "reflect-metadata";
 import { cpus } from "node:os";

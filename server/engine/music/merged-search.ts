@@ -82,21 +82,6 @@ export function mergeScored(windows: readonly ScoredWindow[]): SearchSong[] {
   return entries.map(shown);
 }
 
-/**
- * The merge run once on a few songs of the shapes it reads (tags in brackets and after a dash,
- * a credit, a remaster, another script, a live album): the first all-search after a start then
- * finds the matcher's code and patterns compiled, tens of milliseconds its deadline has no room for.
- */
-export function primeMatcher(): void {
-  const song = (source: string, id: string, name: string, album: string, duration: number): Song => ({
-    source, id, name, artist: ["Prime & The Warm-Up feat. Guest"], album, albumId: "", duration, cover: null, available: true, vip: false, explicit: null,
-  });
-  mergeWindows("prime warm up", [
-    { playback: "full", list: [song("a", "1", "Prime (feat. Guest) [2011 Remaster]", "Prime - Single", 200), song("a", "2", "Прайм - Live", "Live at the Hall", 201)] },
-    { playback: "preview", isrcs: "vouched", list: [song("b", "1", "01 - Prime - Radio Edit", "Prime (Remixes)", 200), song("b", "2", "Prime (Single Version)", "Prime", 200)] },
-  ]);
-}
-
 /** A window's songs as the merge compares them. */
 export interface ScoredWindow {
   readonly candidates: readonly Candidate[];

@@ -118,7 +118,7 @@ export async function searchAllHanging(service: Service, upstream: Upstream, run
  * after the per-source deadline it answers (worst of them). Nothing warms the process first:
  * what the merge and the matcher compile on their first use is in the figure.
  */
-export async function firstSearchAll(upstream: Upstream, starts = 3): Promise<Row[]> {
+export async function firstSearchAll(upstream: Upstream, starts = Number(process.env.BENCH_STARTS ?? 3)): Promise<Row[]> {
   await resetUpstream(upstream);
   await upstream.call("fault", { index: 2, fault: { kind: "hang" } });
   const overshoot: number[] = [];
