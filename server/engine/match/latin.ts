@@ -7,14 +7,15 @@
  * scripts it has no table for (Chinese, Japanese) stay as they are.
  */
 import transliterate from "@sindresorhus/transliterate";
+import { clipName } from "@music-aggregator/core";
 
 /** A character of another script than Latin (digits, punctuation and marks are every script's), and a run of them. */
 const OTHER_SCRIPT = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u;
-const OTHER_RUN = new RegExp(`${OTHER_SCRIPT.source}+`, "gu");
+const OTHER_RUN = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]+/gu;
 
-/** `text` with its runs of other scripts in Latin letters; `text` itself when it has none. */
+/** `text` (its first `MAX_NAME_LENGTH` characters) with its runs of other scripts in Latin letters; `text` itself when it has none. */
 export function latin(text: string): string {
-  return inOtherScript(text) ? text.normalize("NFC").replace(OTHER_RUN, (run) => transliterate(run)) : text;
+  return inOtherScript(text) ? clipName(text).normalize("NFC").replace(OTHER_RUN, (run) => transliterate(run)) : text;
 }
 
 /** Whether `text` has letters of another script than Latin. */
