@@ -45,6 +45,14 @@ export const Song = z.looseObject({
     'the source\'s id of each name of `artist`, in the same order (what `/v1/artist` takes); "" where the source has none for that name',
   ),
   isrc: extension(z.string().optional(), "the recording's ISRC (12 characters, no dashes), where the source gives one"),
+  explicit: extension(
+    z.boolean().nullable().optional(),
+    "true for the explicit version, false for a clean or never-explicit one, null when the source does not say; explicit and clean copies are never one recording",
+  ),
+  popularity: extension(
+    z.number().nonnegative().optional(),
+    "the source's own measure of how much the song is played (Deezer's rank, Audius's play count): comparable only among songs of one source",
+  ),
 }).check((ctx) => {
   const { artist, artistId } = ctx.value;
   if (artistId !== undefined && artistId.length !== artist.length) {

@@ -21,6 +21,8 @@ export {
   type SearchQuery,
   type PlaylistQuery,
   type SourceMethods,
+  type SourceLookups,
+  type Lookup,
   type Capability,
   type CapabilitySet,
   type SourceInstance,

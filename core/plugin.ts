@@ -13,6 +13,7 @@ import type {
   RankDetail,
   RankList,
   SearchResult,
+  Song,
   SongDetail,
   SongUrl,
 } from "./domain.ts";
@@ -96,6 +97,19 @@ export interface SourceMethods {
   rank(id: string | undefined, ctx: CallContext): Promise<RankList | RankDetail>;
 }
 
+/**
+ * Look-ups by a recording's identifier that a source may offer beside its capabilities: the
+ * service calls them through its cache, within the source's budget, to find the copies of a
+ * recording whose ISRC it knows (`/v1/match`, `fallback=1`); no `/v1` operation is one of them.
+ * Declared in `lookups`, each backed by the method of its name that `create()` returns.
+ */
+export interface SourceLookups {
+  /** The source's songs of one ISRC (plain form: 12 characters), each with its `isrc`; [] when it has none. One upstream call. */
+  isrc(isrc: string, ctx: CallContext): Promise<Song[]>;
+}
+export type Lookup = keyof SourceLookups;
+export const LOOKUPS: readonly Lookup[] = ["isrc"];
+
 /** The capabilities a source plugin declares, each backed by a method. */
 export type Capability = keyof SourceMethods;
 /** Every capability, in the order of the capability matrix. */
@@ -156,7 +170,9 @@ export interface SourcePluginDefinition<
    * undefined, or absent, where it does not: the address is used as it is.
    */
   coverAt?(url: string, px: number): string | undefined;
-  create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C>;
+  /** the look-ups by identifier it offers (`SourceLookups`), each backed by its method */
+  lookups?: Partial<Record<Lookup, boolean>>;
+  create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C> & Partial<SourceLookups>;
 }
 
 /** Who stands behind a source's ISRCs (`SourcePluginDefinition.isrcs`). */

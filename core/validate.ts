@@ -3,7 +3,7 @@
  * plugin and the field (`plugin "deezer".capabilities.album: expected boolean`), so a
  * broken installation is reported at once instead of one failure per restart.
  */
-import { CAPABILITIES, PLUGIN_API_VERSION, PLUGIN_BRAND, type AnyPluginDefinition, type Capability, type PluginKind } from "./plugin.ts";
+import { CAPABILITIES, LOOKUPS, PLUGIN_API_VERSION, PLUGIN_BRAND, type AnyPluginDefinition, type Capability, type Lookup, type PluginKind } from "./plugin.ts";
 
 const KINDS: readonly PluginKind[] = ["source", "lyrics", "share"];
 const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -30,26 +30,34 @@ export function validateDefinition(candidate: unknown, origin: string): string[]
       if (typeof token !== "symbol") field(`deps.${name}`, "expected a core token (a symbol from Tokens)");
     }
   }
-  if (def.kind === "source") problems.push(...validateCapabilities(def.capabilities, label), ...validateSearchTraits(def, label));
+  if (def.kind === "source") {
+    problems.push(...validateCapabilities(def.capabilities, label), ...validateSearchTraits(def, label));
+    if (def.lookups !== undefined) problems.push(...validateFlags(def.lookups, LOOKUPS, `${label}.lookups`, "look-up"));
+  }
   if (def.kind === "source" && def.albumsAreReleases !== undefined && typeof def.albumsAreReleases !== "boolean") field("albumsAreReleases", "expected boolean");
   return problems;
 }
 
-/** Checks that an instance has exactly the methods of its declared capabilities. */
+/** Checks that an instance has exactly the methods of its declared capabilities and look-ups. */
 export function checkInstanceMethods(
   instance: unknown,
   capabilities: Partial<Record<Capability, boolean>>,
   label: string,
+  lookups: Partial<Record<Lookup, boolean>> = {},
 ): string[] {
   if (!instance || typeof instance !== "object") return [`${label}.create: expected it to return an object of methods`];
   const methods = instance as Record<string, unknown>;
   const problems: string[] = [];
-  for (const capability of CAPABILITIES) {
-    const declared = capabilities[capability] === true;
-    const present = typeof methods[capability] === "function";
-    if (declared && !present) problems.push(`${label}.capabilities.${capability}: declared true but create() returned no ${capability}() method`);
-    if (!declared && present) problems.push(`${label}.${capability}: method returned by create() but capability ${capability} is not declared`);
-  }
+  const check = (names: readonly string[], declaredIn: Record<string, boolean | undefined>, field: string, what: string) => {
+    for (const name of names) {
+      const declared = declaredIn[name] === true;
+      const present = typeof methods[name] === "function";
+      if (declared && !present) problems.push(`${label}.${field}.${name}: declared true but create() returned no ${name}() method`);
+      if (!declared && present) problems.push(`${label}.${name}: method returned by create() but ${what} ${name} is not declared`);
+    }
+  };
+  check(CAPABILITIES, capabilities, "capabilities", "capability");
+  check(LOOKUPS, lookups, "lookups", "look-up");
   return problems;
 }
 
@@ -76,14 +84,16 @@ function validateSearchTraits(def: Record<string, unknown>, label: string): stri
 }
 
 function validateCapabilities(capabilities: unknown, label: string): string[] {
-  if (!capabilities || typeof capabilities !== "object") return [`${label}.capabilities: expected an object of booleans`];
+  return validateFlags(capabilities, CAPABILITIES, `${label}.capabilities`, "capability");
+}
+
+/** An object of booleans whose keys are among `known` (`capabilities`, `lookups`). */
+function validateFlags(flags: unknown, known: readonly string[], field: string, what: string): string[] {
+  if (!flags || typeof flags !== "object") return [`${field}: expected an object of booleans`];
   const problems: string[] = [];
-  for (const [key, value] of Object.entries(capabilities)) {
-    if (!(CAPABILITIES as readonly string[]).includes(key)) {
-      problems.push(`${label}.capabilities.${key}: unknown capability (expected one of ${CAPABILITIES.join(", ")})`);
-    } else if (typeof value !== "boolean") {
-      problems.push(`${label}.capabilities.${key}: expected boolean`);
-    }
+  for (const [key, value] of Object.entries(flags)) {
+    if (!known.includes(key)) problems.push(`${field}.${key}: unknown ${what} (expected one of ${known.join(", ")})`);
+    else if (typeof value !== "boolean") problems.push(`${field}.${key}: expected boolean`);
   }
   return problems;
 }

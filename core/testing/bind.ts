@@ -5,7 +5,7 @@
  * an upstream client over global fetch that fails as the service's does (2001, 2002, 2003),
  * an in-memory response cache and a memory logger. Nothing of the service is needed.
  */
-import type { AnyPluginDefinition, LyricsPluginDefinition, LyricsProvider, ShareBackend, SharePluginDefinition, SourceMethods, SourcePluginDefinition } from "../plugin.ts";
+import type { AnyPluginDefinition, LyricsPluginDefinition, LyricsProvider, ShareBackend, SharePluginDefinition, SourceLookups, SourceMethods, SourcePluginDefinition } from "../plugin.ts";
 import type { Logger } from "../logger.ts";
 import { Tokens } from "../tokens.ts";
 import { checkInstanceMethods, validateDefinition } from "../validate.ts";
@@ -34,7 +34,7 @@ export interface BoundPlugin<Instance> {
 
 export interface BoundTestSource {
   /** the plugin's methods, as `create()` returned them */
-  methods: Partial<SourceMethods>;
+  methods: Partial<SourceMethods & SourceLookups>;
   /** the public id the plugin answers as */
   sourceId: string;
   /** what the plugin logged */
@@ -46,13 +46,13 @@ export interface BoundTestSource {
 export async function bindSourcePlugin(plugin: SourcePluginDefinition, bind: BindOptions = {}): Promise<BoundTestSource> {
   const sourceId = bind.sourceId ?? "source_t";
   const { instance, logs, close } = buildPlugin(plugin, { ...bind, sourceId });
-  const problems = checkInstanceMethods(instance, plugin.capabilities, `plugin "${plugin.id}"`);
+  const problems = checkInstanceMethods(instance, plugin.capabilities, `plugin "${plugin.id}"`, plugin.lookups);
   if (problems.length) throw new Error(`the plugin cannot be used:\n  ${problems.join("\n  ")}`);
   return { methods: instance, sourceId, logs, close };
 }
 
 /** Builds any plugin with the harness's services: a source's methods, a lyrics provider or a share backend. */
-export function buildPlugin(plugin: SourcePluginDefinition, bind?: BindOptions): BoundPlugin<Partial<SourceMethods>>;
+export function buildPlugin(plugin: SourcePluginDefinition, bind?: BindOptions): BoundPlugin<Partial<SourceMethods & SourceLookups>>;
 export function buildPlugin(plugin: LyricsPluginDefinition, bind?: BindOptions): BoundPlugin<LyricsProvider>;
 export function buildPlugin(plugin: SharePluginDefinition, bind?: BindOptions): BoundPlugin<ShareBackend>;
 export function buildPlugin(plugin: AnyPluginDefinition, bind: BindOptions = {}): BoundPlugin<unknown> {

@@ -3,7 +3,8 @@
  * run against theirs). It builds the plugin with the kit's harness (`bind.ts`: options read
  * with its own schema, fake services) against the plugin's upstream simulator, then checks: the definition and its methods,
  * shapes valid against the domain schemas, ids as strings, whole-second durations, the
- * public source id stamped on every item, not-found as 3001, and upstream failures as 2002
+ * public source id stamped on every item, not-found as 3001, the look-ups it offers (`isrc`:
+ * the songs of a known ISRC, none of an unknown one), and upstream failures as 2002
  * (5xx), 2001 (no answer in time) and 2003 (HTML, truncated JSON, or JSON of the wrong
  * shape: never 5000).
  */
@@ -18,11 +19,12 @@ import {
   SearchResult,
   SongDetail,
   SongUrl,
-  type Song,
+  Song,
 } from "../domain.ts";
+import { z } from "zod";
 import { PaidContentError } from "../errors.ts";
 import { callContext, codeOf } from "./calls.ts";
-import { CAPABILITIES, type SourceMethods, type SourcePluginDefinition } from "../plugin.ts";
+import { CAPABILITIES, type SourceLookups, type SourceMethods, type SourcePluginDefinition } from "../plugin.ts";
 import { checkInstanceMethods, validateDefinition } from "../validate.ts";
 import { bindSourcePlugin, type BoundTestSource } from "./bind.ts";
 import type { Fault, Simulator } from "./simulator.ts";
@@ -42,6 +44,8 @@ export interface ContractFixtures {
   playlist?: string;
   /** a chart id; the chart list is also checked */
   rank?: string;
+  /** an ISRC the simulator knows, for the `isrc` look-up */
+  isrc?: string;
   /** ids the upstream does not know; each must be 3001 */
   missing: Partial<Record<"song" | "album" | "artist" | "playlist" | "rank", string>>;
 }
@@ -59,7 +63,7 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
     let simulator: Simulator;
     let fixtures: ContractFixtures;
     let bound: BoundTestSource;
-    let methods: Partial<SourceMethods>;
+    let methods: Partial<SourceMethods & SourceLookups>;
     const declared = (c: keyof SourceMethods) => plugin.capabilities[c] === true;
 
     beforeAll(async () => {
@@ -88,7 +92,7 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
     });
 
     it("returns exactly the methods of its declared capabilities", () => {
-      expect(checkInstanceMethods(methods, plugin.capabilities, `plugin "${plugin.id}"`)).toEqual([]);
+      expect(checkInstanceMethods(methods, plugin.capabilities, `plugin "${plugin.id}"`, plugin.lookups)).toEqual([]);
     });
 
     it("gives a fixture for every declared capability", () => {
@@ -104,6 +108,16 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
       expect(result.list.length).toBeGreaterThan(0);
       expect(result.list.length).toBeLessThanOrEqual(5);
       checkSongs(result.list);
+    });
+
+    it("the isrc look-up answers the songs of a known ISRC, each carrying it, and none for an unknown one", async ({ skip }) => {
+      if (plugin.lookups?.isrc !== true) return skip();
+      expect(fixtures.isrc, "fixture for the isrc look-up").toBeTruthy();
+      const songs = z.array(Song).parse(await methods.isrc!(fixtures.isrc!, ctx()));
+      expect(songs.length).toBeGreaterThan(0);
+      checkSongs(songs);
+      for (const song of songs) expect(song.isrc).toBe(fixtures.isrc);
+      expect(await methods.isrc!("ZZZ000000000", ctx())).toEqual([]);
     });
 
     it("song answers a valid SongDetail, and 3001 for an unknown id", async ({ skip }) => {

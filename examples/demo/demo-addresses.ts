@@ -7,7 +7,8 @@
  * mapped too: `cover` and `avatar` become generated images, `url` beside an `id` a tone.
  */
 import { CAPABILITIES } from "../../server/engine/operations.ts";
-import type { SourceMethods, SourcePluginDefinition } from "@music-aggregator/core";
+import type { SourceLookups, SourceMethods, SourcePluginDefinition } from "@music-aggregator/core";
+import { LOOKUPS } from "@music-aggregator/core/host";
 import { fnv1a } from "./hash.ts";
 
 /** The demo CDN address of a song: stable per source and id, so each song keeps its tone. */
@@ -26,12 +27,12 @@ export function withDemoAddresses(plugin: SourcePluginDefinition, cdn: string): 
     // The spread keeps the brand (an own symbol property), the id, the capabilities and the options.
     ...plugin,
     create(ctx: Parameters<SourcePluginDefinition["create"]>[0]) {
-      const methods = plugin.create(ctx) as Partial<SourceMethods>;
+      const methods = plugin.create(ctx) as Partial<SourceMethods & SourceLookups>;
       // Methods are copied one by one (bound): a plugin may answer a class instance.
-      const mapped: Partial<Record<keyof SourceMethods, unknown>> = {};
-      for (const capability of CAPABILITIES) {
-        const method = methods[capability] as ((...args: unknown[]) => Promise<unknown>) | undefined;
-        if (typeof method === "function") mapped[capability] = async (...args: unknown[]) => onDemoCdn(await method.apply(methods, args), cdn, ctx.sourceId);
+      const mapped: Partial<Record<keyof (SourceMethods & SourceLookups), unknown>> = {};
+      for (const name of [...CAPABILITIES, ...LOOKUPS]) {
+        const method = methods[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+        if (typeof method === "function") mapped[name] = async (...args: unknown[]) => onDemoCdn(await method.apply(methods, args), cdn, ctx.sourceId);
       }
       return mapped as ReturnType<SourcePluginDefinition["create"]>;
     },

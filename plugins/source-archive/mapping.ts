@@ -32,6 +32,8 @@ export function toSong(site: Site, item: ArchiveItem, track: Track): Song {
     vip: false,
     // An artist's id is a creator's name as items credit it: a name tagged on a file alone may credit no item.
     artistId: artist.map((name) => (item.creators.includes(name) ? name : "")),
+    // The archive keeps no explicit flag.
+    explicit: null,
   };
 }
 

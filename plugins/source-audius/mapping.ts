@@ -77,6 +77,9 @@ export function toSong(track: AudiusTrack, sourceId: string, album?: AlbumContex
     vip: gatingOf(track) === "gated",
     artistId: [track.user.id],
     ...isrcField(track.isrc),
+    // Audius keeps no explicit flag.
+    explicit: null,
+    ...(track.play_count != null ? { popularity: track.play_count } : {}),
   };
 }
 

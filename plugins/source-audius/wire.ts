@@ -62,6 +62,7 @@ export const AudiusTrack = z.looseObject({
   album_backlink: z.looseObject({ playlist_id: z.union([z.number().int(), z.string()]), playlist_name: z.string() }).nullish(),
   /** the track's path on the web (`/{handle}/{slug}`) */
   permalink: z.string().nullish(),
+  play_count: z.number().nonnegative().nullish(),
 });
 export type AudiusTrack = z.output<typeof AudiusTrack>;
 

@@ -46,13 +46,23 @@ export function previewOf(track: DeezerTrack): string | null {
   return track.preview ? track.preview : null;
 }
 
+/**
+ * The track's title with its version: Deezer writes the version into `title` as a rule, and
+ * keeps it in `title_version` too; a title without it gets it, so a remix never looks like
+ * the original.
+ */
+export function titleOf(track: Pick<DeezerTrack, "title" | "title_version">): string {
+  const version = track.title_version?.trim() ?? "";
+  return version === "" || track.title.toLowerCase().includes(version.toLowerCase()) ? track.title : `${track.title} ${version}`;
+}
+
 export function toSong(track: DeezerTrack, sourceId: string, album?: AlbumContext): Song {
   const from: AlbumContext | undefined = track.album ? { id: track.album.id, title: track.album.title, cover: coverOf(track.album) } : album;
   const { artist, artistId } = credits(track);
   return {
     source: sourceId,
     id: track.id,
-    name: track.title,
+    name: titleOf(track),
     artist,
     album: from?.title ?? "",
     albumId: from?.id ?? "",
@@ -63,6 +73,8 @@ export function toSong(track: DeezerTrack, sourceId: string, album?: AlbumContex
     vip: false,
     artistId,
     ...isrcField(track.isrc),
+    explicit: track.explicit_lyrics ?? null,
+    ...(track.rank != null ? { popularity: track.rank } : {}),
   };
 }
 

@@ -34,7 +34,13 @@ const AlbumRef = z.looseObject({
 export const DeezerTrack = z.looseObject({
   id: Id,
   title: z.string(),
+  /** the version Deezer keeps apart (`(Radio Edit)`, `(Remastered)`), usually written into `title` as well; "" when none */
+  title_version: z.string().nullish(),
   duration: Seconds,
+  /** whether the lyrics are explicit (the clean copy of an explicit song says false) */
+  explicit_lyrics: z.boolean().nullish(),
+  /** Deezer's popularity score of the track (0 to about 1,000,000) */
+  rank: z.number().nonnegative().nullish(),
   /** absent on chart entries, which list only playable tracks */
   readable: z.boolean().optional(),
   /** the 30 s MP3 clip; an empty string when there is none */

@@ -93,6 +93,7 @@ function feedSong(entry: RssEntry, sourceId: string): Song {
     available: false,
     vip: false,
     artistId: [entry.artistId ?? ""],
+    explicit: null,
   };
 }
 

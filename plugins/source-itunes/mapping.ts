@@ -30,11 +30,26 @@ export function previewOf(song: ItunesSong): string | null {
   return song.previewUrl ? song.previewUrl : null;
 }
 
+/**
+ * The song's title with its version: Apple keeps some versions in `trackCensoredName` only
+ * ("Despacito (feat. Justin Bieber) [Remix]" is `trackName` "Despacito (feat. Justin Bieber)"),
+ * so the censored name is taken when it is the longer one and censors nothing (no asterisks).
+ */
+export function titleOf(song: Pick<ItunesSong, "trackName" | "trackCensoredName">): string {
+  const censored = song.trackCensoredName?.trim() ?? "";
+  return censored.length > song.trackName.trim().length && !censored.includes("*") ? censored : song.trackName;
+}
+
+/** `trackExplicitness` as the `explicit` extension: null when Apple does not say. */
+export function explicitOf(song: Pick<ItunesSong, "trackExplicitness">): boolean | null {
+  return song.trackExplicitness === "explicit" ? true : song.trackExplicitness === "cleaned" || song.trackExplicitness === "notExplicit" ? false : null;
+}
+
 export function toSong(song: ItunesSong, sourceId: string): Song {
   return {
     source: sourceId,
     id: song.trackId,
-    name: song.trackName,
+    name: titleOf(song),
     artist: [song.artistName],
     album: song.collectionName ?? "",
     albumId: song.collectionId ?? "",
@@ -44,6 +59,7 @@ export function toSong(song: ItunesSong, sourceId: string): Song {
     available: previewOf(song) !== null,
     vip: false,
     artistId: [song.artistId ?? ""],
+    explicit: explicitOf(song),
   };
 }
 

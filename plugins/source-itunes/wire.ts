@@ -12,6 +12,10 @@ const Image = z.string().nullish();
 export const ItunesSong = z.looseObject({
   trackId: Id,
   trackName: z.string(),
+  /** the title as Apple's store shows it: asterisks for the words it censors, and sometimes the version `trackName` leaves out */
+  trackCensoredName: z.string().nullish(),
+  /** `explicit`, `cleaned` (the clean copy of an explicit song) or `notExplicit` */
+  trackExplicitness: z.string().nullish(),
   artistName: z.string(),
   artistId: Id.optional(),
   /** the song's page in Apple's store (Apple Music, or iTunes on older answers) */

@@ -71,6 +71,8 @@ function songOf(track: JamendoTrackCore, sourceId: string, context: SongContext)
     available: track.audio !== "",
     vip: false,
     artistId: context.artist ? [context.artistId] : [],
+    // Jamendo keeps no explicit flag.
+    explicit: null,
     license: track.license_ccurl.trim() === "" ? null : track.license_ccurl,
   };
 }

@@ -19,7 +19,7 @@ export type Alternative = z.infer<typeof Alternative>;
 export const SearchSong = Song.extend({
   alternatives: extension(
     z.array(Alternative).optional(),
-    "source=all only: the same recording on the other sources, {source, id, available, vip} each (empty when none)",
+    "source=all only: the other copies of the same recording, on other sources and other ids of the same source, most playable first, {source, id, available, vip} each (empty when none)",
   ),
 });
 export type SearchSong = z.infer<typeof SearchSong>;
@@ -44,7 +44,7 @@ export const Match = z.looseObject({
     .max(1)
     .describe(
       "how sure the match is: 1 for equal ISRCs both sources vouch for (label catalogues), 0.99 for equal ISRCs one of which an uploader typed, " +
-        "with title, version, artist and length agreeing, 0.80 to 0.98 by metadata alone (never 0.5 or less)",
+        "with title, version, artist and length agreeing, 0.77 to 0.98 by metadata alone (never 0.5 or less)",
     ),
   reason: z
     .enum(["isrc", "metadata"])
@@ -59,7 +59,7 @@ export type Match = z.infer<typeof Match>;
 export const MatchResult = z.looseObject({
   song: SongDetail,
   matches: z.array(Match).describe("the same recording on the other sources that can search, best first"),
-  failed: z.array(z.string()).describe("the sources whose search failed or timed out (their copies, if any, are not listed)"),
+  failed: z.array(z.string()).describe("the sources whose search or ISRC look-up failed or timed out (their copies, if any, may be missing)"),
 });
 export type MatchResult = z.infer<typeof MatchResult>;
 

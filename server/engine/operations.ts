@@ -61,8 +61,10 @@ export const OPERATIONS = {
     notes:
       "The pages of one query are consecutive slices of one list: page p of size s holds items (p-1)*s to p*s-1, every page is full but the last, " +
       "and total is the same on every page (a page past the end is empty, with that total). With source=all the list is every source's window " +
-      "of results (Deezer 100, iTunes 200, Audius 100, the Internet Archive 20 items), ranked by how well title and artist match q, one entry per " +
-      "recording: the most playable copy is shown, the others are named in alternatives; total is the number of entries. Per source: a source " +
+      "of results (Deezer 100, iTunes 200, Audius 100, the Internet Archive 20 items), ranked by how well title and artist match q (an artist's " +
+      "name lists their songs first; equal matches in the order of each upstream's popularity), one entry per recording, every copy folded " +
+      "into it, the same source's included: the most playable copy is shown, the others are named in alternatives; total is the number of " +
+      "entries. Per source: a source " +
       "with a grand total upstream (Deezer, the archive) reports it, and a page past its window is asked of it; a source without one (iTunes, Audius) " +
       "is asked once for its window, and total counts the window's songs.",
     params: SearchParams,
@@ -156,13 +158,15 @@ export const OPERATIONS = {
     path: "/v1/match",
     summary: "A song, and the same recording on every other source that can search (extension; an operation of the service, not of a source).",
     notes:
-      "Each other source is searched once for the song's title (its first 25 songs, through the cache) and its songs are kept " +
+      "Each other source is searched once for the song's title (its first 25 songs, through the cache) and, when the song's ISRC is known, " +
+      "asked for its copies of that ISRC where it offers the look-up (Deezer); its songs are kept " +
       "when they are the same recording: equal ISRCs where both sources vouch for theirs (label catalogues: Deezer, iTunes), else the same " +
       "title once its tags are read, the same version (never a live take for a studio one, a remix, an edit, an acoustic, instrumental, " +
-      "karaoke or sped-up version, another take), a primary artist in common (never a cover by another artist) and lengths within 3 s. " +
+      "karaoke or sped-up version, another take; a single version or a collection's name only with lengths within 2 s), never an explicit " +
+      "and a clean copy, a primary artist in common (never a cover by another artist) and lengths within 3 s (0.5 % past 10 minutes). " +
       "An ISRC an uploader typed (Audius, the archive, Jamendo) is only a hint: never enough alone, never against the metadata; different " +
       "ISRCs are never the same recording. confidence is 1 for vouched ISRCs (reason isrc), 0.99 for equal ISRCs with the metadata agreeing " +
-      "(reason isrc), 0.80 to 0.98 by metadata (reason metadata); matches come best first. 1002 and 3001 as for /v1/song; 1003 when the " +
+      "(reason isrc), 0.77 to 0.98 by metadata (reason metadata); matches come best first. 1002 and 3001 as for /v1/song; 1003 when the " +
       "source has no song lookup or no other source can search.",
     params: SourceAndId,
     cbAlias: true,

@@ -1,6 +1,6 @@
 /**
- * The extension fields (docs/decisions.md (/v1)): `link`, `artistId`, `isrc`, `preview`,
- * `matchedFrom`, `urlFrom` and `alternatives` are additions that a plugin may leave out, checked
+ * The extension fields (docs/decisions.md (/v1)): `link`, `artistId`, `isrc`, `explicit`,
+ * `popularity`, `preview`, `matchedFrom`, `urlFrom` and `alternatives` are additions that a plugin may leave out, checked
  * when given (one id per artist), marked `x-extension` in the OpenAPI components, and built from
  * upstream text only when it is a web address.
  */
@@ -49,13 +49,13 @@ describe("OpenAPI", () => {
   it("marks every extension field as one, and leaves the spec's fields unmarked", () => {
     const components = answerComponents() as Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }>;
     const marked = (type: string) => Object.keys(components[type].properties).filter((field) => components[type].properties[field]["x-extension"] === true);
-    expect(marked("Song")).toEqual(["artistId", "isrc"]);
-    expect(marked("SongDetail")).toEqual(["artistId", "isrc", "link"]);
+    expect(marked("Song")).toEqual(["artistId", "isrc", "explicit", "popularity"]);
+    expect(marked("SongDetail")).toEqual(["artistId", "isrc", "explicit", "popularity", "link"]);
     expect(marked("AlbumDetail")).toEqual(["link"]);
     expect(marked("ArtistDetail")).toEqual(["link"]);
     expect(marked("SongUrl")).toEqual(["preview", "matchedFrom"]);
-    expect(marked("PlaylistSong")).toEqual(["artistId", "isrc", "preview", "urlFrom"]);
-    expect(marked("SearchSong")).toEqual(["artistId", "isrc", "alternatives"]);
+    expect(marked("PlaylistSong")).toEqual(["artistId", "isrc", "explicit", "popularity", "preview", "urlFrom"]);
+    expect(marked("SearchSong")).toEqual(["artistId", "isrc", "explicit", "popularity", "alternatives"]);
     expect(components.SongDetail.required).not.toContain("link");
   });
 });

@@ -50,19 +50,55 @@ describe("mergeWindows", () => {
       { playback: "preview", list: [song("c", "1", "Tern", "Q", 200)] },
     ]);
     expect(ids(merged)).toEqual(["c:1"]);
-    expect(ids(merged[0].alternatives!)).toEqual(["a:1", "b:1"]);
+    // The alternatives in the same order: the unavailable one, then the VIP one.
+    expect(ids(merged[0].alternatives!)).toEqual(["b:1", "a:1"]);
   });
 
-  it("never merges two songs of one source, and needs every song of an entry to agree", () => {
+  it("folds copies of one source too (a master on its album and on compilations), and needs every song of an entry to agree", () => {
     const merged = mergeWindows("tern", [
-      { playback: "full", list: [song("a", "1", "Tern", "Q", 200), song("a", "2", "Tern", "Q", 200)] },
-      // b:1 (203) joins a:1 (200); c:1 (197) matches a:1 but not b:1, so it starts an entry, which a:2 joins.
+      { playback: "full", list: [song("a", "1", "Tern", "Q", 200, { album: "Tern" }), song("a", "2", "Tern", "Q", 200, { album: "Best of Q" })] },
+      // b:1 (203) joins a:1 (200); c:1 (197) matches a:1 but not b:1, so it starts an entry; a:2 joins the first.
       { playback: "full", list: [song("b", "1", "Tern", "Q", 203)] },
       { playback: "full", list: [song("c", "1", "Tern", "Q", 197)] },
     ]);
     expect(ids(merged)).toEqual(["a:1", "c:1"]);
-    expect(ids(merged[0].alternatives!)).toEqual(["b:1"]);
-    expect(ids(merged[1].alternatives!)).toEqual(["a:2"]);
+    expect(ids(merged[0].alternatives!)).toEqual(["b:1", "a:2"]);
+    expect(ids(merged[1].alternatives!)).toEqual([]);
+  });
+
+  it("keeps apart what one source lists as two recordings: explicit and clean, a version, another length", () => {
+    const merged = mergeWindows("starboy", [
+      {
+        playback: "preview",
+        list: [
+          song("a", "1", "Starboy", "The Weeknd", 230, { explicit: true }),
+          song("a", "2", "Starboy", "The Weeknd", 230, { explicit: false }),
+          song("a", "3", "Starboy (Instrumental)", "The Weeknd", 230),
+          song("a", "4", "Starboy", "The Weeknd", 262),
+        ],
+      },
+      // A source that does not say joins the first it matches.
+      { playback: "full", list: [song("b", "1", "Starboy", "The Weeknd", 231, { explicit: null })] },
+    ]);
+    // b:1 is shown for a:1 (full length before a preview).
+    expect(merged.map((e) => ids([e, ...e.alternatives!]).join(" "))).toEqual(["b:1 a:1", "a:2", "a:4", "a:3"]);
+  });
+
+  it("among equally good matches, the upstream's popularity (else its order) ranks, as a share of each source's songs of that score", () => {
+    const merged = mergeWindows("radiohead", [
+      {
+        playback: "preview",
+        list: [
+          song("a", "x1", "Nude", "Radiohead", 255, { popularity: 10 }),
+          song("a", "x2", "Creep", "Radiohead", 238, { popularity: 500 }),
+          song("a", "x3", "Karma Police", "Radiohead", 264, { popularity: 50 }),
+          song("a", "t1", "Radiohead", "Jens Lekman", 180, { popularity: 9000 }),
+        ],
+      },
+      { playback: "preview", list: [song("b", "y1", "No Surprises", "Radiohead", 229), song("b", "y2", "Reckoner", "Radiohead", 290)] },
+    ]);
+    // The artist's songs before the one titled so; within them: a's most popular and b's first (1), then a's second (2/3), b's second (1/2), a's last (1/3).
+    expect(ids(merged)).toEqual(["b:y1", "a:x2", "a:x3", "b:y2", "a:x1", "a:t1"]);
   });
 
   it("an equal ISRC of two vouching sources joins songs whose titles differ; a different one keeps them apart", () => {

@@ -39,10 +39,10 @@ describe.skipIf(!chromium)("the playground's search across sources, in Chromium"
     await page.getByRole("searchbox", { name: "Search" }).press("Enter");
     await expect.poll(() => page.locator("#search-state").textContent()).toMatch(/^\d+ of \d+ songs/);
 
-    // The studio recording is on all four sources: one row, naming the three others.
+    // The studio recording is on all four sources: one row, naming the three others, the most playable first (the archive's whole song, then the previews).
     const row = page.locator("#results > li").filter({ hasText: "The Quiet Harbour - Night Ferry" });
     await expect.poll(() => row.count()).toBe(1);
-    expect(await row.locator(".also-on").textContent()).toBe("also on source_asource_bsource_d");
+    expect(await row.locator(".also-on").textContent()).toBe("also on source_dsource_asource_b");
     // The live take, the concert recording, the cover and the remix have rows of their own.
     const titles = await page.locator("#results .song-title").allTextContents();
     expect(titles.filter((title) => /night ferry/i.test(title))).toHaveLength(5);

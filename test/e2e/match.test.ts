@@ -58,8 +58,8 @@ describe("/v1/match over the cross-source catalogue", () => {
       for (const m of data.matches) expect(m.confidence, song).toBeGreaterThan(0.5);
       copies += found.length;
     }
-    // The catalogue's recordings on several sources: every pair found from both sides.
-    const pairs = CATALOG.reduce((sum, r) => sum + r.appearances.length * (r.appearances.length - 1), 0);
+    // The catalogue's recordings on several sources: every pair of two sources found from both sides.
+    const pairs = CATALOG.reduce((sum, r) => sum + r.appearances.reduce((n, a) => n + r.appearances.filter((b) => b.on !== a.on).length, 0), 0);
     expect(copies).toBe(pairs);
   }, 60_000);
 
@@ -74,6 +74,14 @@ describe("/v1/match over the cross-source catalogue", () => {
       ["source_b", "metadata", 0.98],
       ["source_d", "metadata", 0.98],
     ]);
+  });
+
+  it("from an Audius upload whose ISRC Deezer has too, the ISRC decides: Deezer's copy found by /track/isrc:, reason isrc", async () => {
+    for (const key of ["night-ferry", "northern-night"]) {
+      const r = await match("source_c", idOf(key, "audius"));
+      const deezer = (r.body.data as MatchData).matches.find((m) => m.song.source === "source_a");
+      expect(deezer, key).toMatchObject({ song: { id: idOf(key, "deezer") }, reason: "isrc", confidence: 0.99 });
+    }
   });
 
   it("never matches the traps: a live take, another concert, a cover, a remix, edits, other versions", async () => {

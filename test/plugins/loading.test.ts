@@ -92,6 +92,32 @@ describe("discovery", () => {
   });
 });
 
+describe("look-ups by identifier", () => {
+  const plain = { name: "Looks up", capabilities: {}, options: z.object({}) };
+
+  it("are checked like capabilities: an object of booleans, known names only; the bundled Deezer offers isrc", async () => {
+    const plugin = defineSourcePlugin({ id: "looks-up", ...plain, lookups: { isrc: true }, create: () => ({ isrc: async () => [] }) });
+    expect(validateDefinition(plugin, "test")).toEqual([]);
+    expect(validateDefinition({ ...plugin, lookups: { isrc: "yes" } }, "test")).toEqual(['plugin "looks-up".lookups.isrc: expected boolean']);
+    expect(validateDefinition({ ...plugin, lookups: { upc: true } }, "test")).toEqual(['plugin "looks-up".lookups.upc: unknown look-up (expected one of isrc)']);
+    expect(validateDefinition({ ...plugin, lookups: "isrc" }, "test")).toEqual(['plugin "looks-up".lookups: expected an object of booleans']);
+    const catalog = await discoverPlugins();
+    expect([...catalog.sources.values()].filter((def) => def.lookups?.isrc).map((def) => def.id)).toEqual(["deezer"]);
+  });
+
+  it("a declared look-up without its method, or the reverse, is a startup error", async () => {
+    const declares = defineSourcePlugin({ id: "declares-isrc", ...plain, lookups: { isrc: true }, create: () => ({}) });
+    const implementsIt = defineSourcePlugin({ id: "implements-isrc", ...plain, create: () => ({ isrc: async () => [] }) as never });
+    const error = await startupError(() =>
+      bind(new PluginCatalog([declares, implementsIt]), { sources: { source_a: { plugin: "declares-isrc" }, source_b: { plugin: "implements-isrc" } }, lyrics: false }),
+    );
+    expect(error.problems).toEqual([
+      'plugin "declares-isrc".lookups.isrc: declared true but create() returned no isrc() method',
+      'plugin "implements-isrc".isrc: method returned by create() but look-up isrc is not declared',
+    ]);
+  });
+});
+
 describe("binding", () => {
   const declaresMore = defineSourcePlugin({
     id: "declares-more",

@@ -5,8 +5,10 @@
  * `Artist - Title` upload, an archive file named after its track number, a featured artist in
  * brackets or after `ft.`, accents, `&`), and the traps (live takes, covers, remixes, edits,
  * acoustic, instrumental, karaoke and sped-up versions, the same title by another artist,
- * another take, a concert item of the archive). The `truth` says which appearances are one
- * recording: tests check every merge and every match against it.
+ * another take, a concert item of the archive, an explicit and a clean copy). A source may
+ * list one recording more than once (a master on its album and on a compilation). The
+ * `truth` says which appearances are one recording: tests check every merge and every match
+ * against it.
  */
 
 export type SourceName = "deezer" | "itunes" | "audius" | "archive";
@@ -25,6 +27,10 @@ export interface Appearance {
   isrc?: boolean;
   /** archive: an item of several files, this one among them (name, title tag or none) */
   file?: string;
+  /** Deezer and iTunes: the explicit copy (true) or the clean one (false) */
+  explicit?: boolean;
+  /** Deezer and iTunes: the title's trailing version tag kept apart (Deezer's `title_version`, iTunes' `trackCensoredName`) */
+  versionApart?: boolean;
 }
 
 export interface CatalogRecording {
@@ -106,6 +112,21 @@ export const CATALOG: CatalogRecording[] = [
   rec("white-night", "White Night", HARBOUR, 305, "Night Ferry", [on("deezer"), on("itunes"), on("audius"), on("archive")]),
   // Gated on Audius, previews on Deezer and iTunes, full length on the archive under another album name.
   rec("night-bloom", "Night Bloom", INES, 212, "North", [on("deezer"), on("itunes"), on("audius", { locked: true, album: "" }), on("archive")]),
+  // One master on its album and on a compilation, twice on iTunes; an anniversary album whose "Cover" is its artwork.
+  rec("night-tide", "Night Tide", OKORO, 258, "Saltwater", [
+    on("itunes"),
+    on("itunes", { album: "Okoro & The Tide: Greatest Hits" }),
+    on("deezer", { album: "Saltwater (10th Anniversary, Lantern Cover)" }),
+  ]),
+  // The explicit and the clean copy, the same length, on both label catalogues.
+  rec("night-talk", "Night Talk", KESTREL, 231, "Shift", [on("deezer", { explicit: true }), on("itunes", { explicit: true })]),
+  rec("night-talk-clean", "Night Talk", KESTREL, 231, "Shift (Clean)", [on("deezer", { explicit: false }), on("itunes", { explicit: false })]),
+  // A single version and the album cut, one master: weak tags, the lengths agreeing closely.
+  rec("night-letter", "Night Letter", INES, 205, "North", [on("deezer", { title: "Night Letter (Single Version)" }), on("itunes", { delta: 1 })]),
+  // A song titled after an artist of the catalogue: a query for the artist lists the artist's songs first.
+  rec("kestrel-song", "Kestrel", JUNIPER, 199, "Glasshouse Sessions", [on("deezer"), on("itunes")]),
+  // A remix whose version the source keeps apart from the title.
+  rec("night-train-remix", "Night Train (Kestrel Remix)", HARBOUR, 244, "Kestrel Nights", [on("deezer", { versionApart: true }), on("itunes", { versionApart: true })]),
 ];
 
 /** One appearance as a source lists it: the recording it is, and the values it shows. */
@@ -122,6 +143,8 @@ export interface Listed {
   locked: boolean;
   isrc?: string;
   file?: string;
+  explicit?: boolean;
+  versionApart?: boolean;
 }
 
 /** Every appearance on `source`, in catalogue order. */
@@ -142,6 +165,8 @@ export function listedOn(source: SourceName): Listed[] {
         // Deezer knows every recording's ISRC (on `/track`); other sources only where the catalogue says.
         isrc: a.isrc || source === "deezer" ? r.isrc : undefined,
         file: a.file,
+        explicit: a.explicit,
+        versionApart: a.versionApart,
       });
     }),
   );

@@ -67,12 +67,18 @@ const itunesId = (l: Listed) => 1_710_000_000 + l.n;
 const audiusId = (l: Listed) => `Xc${l.n.toString(36).padStart(4, "0")}`;
 const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7).toString(16).padStart(8, "0");
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+/** A title and its trailing version tag apart (`Night Train`, `(Kestrel Remix)`), as a source that keeps them apart writes them. */
+const apart = (title: string) => {
+  const at = title.lastIndexOf(" (");
+  return { base: title.slice(0, at), version: title.slice(at + 1) };
+};
 
 function deezerTrack(l: Listed): DeezerTrack {
   const artist = { id: 4100 + (Number.parseInt(hash(l.artist), 16) % 800), name: l.artist, md5: `${hash(l.artist)}${hash(`a${l.artist}`)}`.padEnd(32, "0") };
   const album = { id: 7100 + l.n, title: l.album || l.title, md5: `${hash(l.album)}${hash(`b${l.album}`)}`.padEnd(32, "0"), releaseDate: "2020-03-01", artist };
   const preview = `https://cdns-preview-${hash(l.title)[0]}.dzcdn.net/stream/c-${hash(l.title)}${hash(l.key)}-4.mp3`;
-  return { id: deezerId(l), title: l.title, seconds: Math.round(l.seconds), album, artist, readable: true, preview, releaseDate: "2020-03-01", position: 1, isrc: l.isrc };
+  const title = l.versionApart ? { title: apart(l.title).base, version: apart(l.title).version, versionApart: true } : { title: l.title };
+  return { id: deezerId(l), ...title, seconds: Math.round(l.seconds), album, artist, readable: true, preview, releaseDate: "2020-03-01", position: 1, isrc: l.isrc, explicit: l.explicit };
 }
 
 function itunesTrack(l: Listed): ItunesTrack {
@@ -87,7 +93,9 @@ function itunesTrack(l: Listed): ItunesTrack {
   };
   const preview = `https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview221/v4/${hash(l.key)}/mzaf_${hash(l.title)}.plus.aac.p.m4a`;
   // Apple measures in milliseconds: a little over the whole second, as real tracks are.
-  return { id: itunesId(l), name: l.title, album, ms: Math.round(l.seconds * 1000) + 317, disc: 1, track: 1, preview, releaseDate: "2020-03-01T08:00:00Z" };
+  const name = l.versionApart ? { name: apart(l.title).base, censoredName: l.title } : { name: l.title };
+  const explicitness = l.explicit === undefined ? {} : { explicitness: l.explicit ? ("explicit" as const) : ("cleaned" as const) };
+  return { id: itunesId(l), ...name, ...explicitness, album, ms: Math.round(l.seconds * 1000) + 317, disc: 1, track: 1, preview, releaseDate: "2020-03-01T08:00:00Z" };
 }
 
 function audiusTrack(l: Listed): AudiusTrack {

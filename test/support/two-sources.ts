@@ -24,6 +24,9 @@ export async function startTwoSourcesApp(tracks: { deezer: DeezerTrack[]; audius
       sources: {
         source_a: { plugin: "deezer", options: { baseURL: deezer.url } },
         source_b: { plugin: "audius", options: { baseURL: audius.url, appName: "two-sources-tests" } },
+        // Only the two simulated upstreams: no default source reaches for the network.
+        source_c: false,
+        source_d: false,
       },
     },
   });

@@ -41,8 +41,8 @@ describe("search", () => {
     expect(result).toEqual({
       total: 2,
       list: [
-        { source: SOURCE, id: `${LIVE}/mh81-06-12d1t01.flac`, name: "Cedar Smoke", artist: ["Marrow Hill"], album: "Marrow Hill Live at Cedar Street Ballroom on 1981-06-12", albumId: LIVE, duration: 245, cover: img(LIVE), available: true, vip: false, artistId: ["Marrow Hill"] },
-        { source: SOURCE, id: `${OLD_SHOW}/mh79-10-03t01.shn`, name: "Cedar Smoke", artist: ["Marrow Hill"], album: "Marrow Hill Live at Fenwick Grange Hall on 1979-10-03", albumId: OLD_SHOW, duration: 261, cover: img(OLD_SHOW), available: true, vip: false, artistId: ["Marrow Hill"] },
+        { source: SOURCE, id: `${LIVE}/mh81-06-12d1t01.flac`, name: "Cedar Smoke", artist: ["Marrow Hill"], album: "Marrow Hill Live at Cedar Street Ballroom on 1981-06-12", albumId: LIVE, duration: 245, cover: img(LIVE), available: true, vip: false, artistId: ["Marrow Hill"], explicit: null },
+        { source: SOURCE, id: `${OLD_SHOW}/mh79-10-03t01.shn`, name: "Cedar Smoke", artist: ["Marrow Hill"], album: "Marrow Hill Live at Fenwick Grange Hall on 1979-10-03", albumId: OLD_SHOW, duration: 261, cover: img(OLD_SHOW), available: true, vip: false, artistId: ["Marrow Hill"], explicit: null },
       ],
     });
     expect(sim.queries).toEqual(["(Cedar AND Smoke) AND mediatype:(audio OR etree)"]);

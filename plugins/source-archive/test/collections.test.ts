@@ -44,6 +44,7 @@ describe("album", () => {
       available: true,
       vip: false,
       artistId: ["Marrow Hill"],
+      explicit: null,
     });
     expect(album.link).toBe(`${sim.url}/details/${LIVE}`);
     expect(sim.log).toEqual([`GET /metadata/${LIVE}`]);

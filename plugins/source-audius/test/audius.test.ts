@@ -53,6 +53,8 @@ describe("song", () => {
       available: true,
       vip: false,
       artistId: ["Wq3nE"],
+      explicit: null,
+      popularity: 48211,
       quality: ["high"],
       publishAt: "2023-04-14",
       link: `${WEB}/harborstatic/neon-tidepool`,
@@ -88,7 +90,7 @@ describe("song", () => {
 
   it("reads the plainer documented shape (no gating fields), asking access-info rather than assuming it free", async () => {
     expect(await audiusSource.song("kP5zQ", ctx())).toEqual({
-      ...audiusSong({ id: "kP5zQ", name: "Static Bloom", artist: ["Orchid Tapes Collective"], artistId: "Jm2xL", duration: 262, cover: null }),
+      ...audiusSong({ id: "kP5zQ", popularity: 30550, name: "Static Bloom", artist: ["Orchid Tapes Collective"], artistId: "Jm2xL", duration: 262, cover: null }),
       quality: ["high"],
       publishAt: "2020-03-06",
       link: `${WEB}/orchidtapes/static-bloom`,
@@ -183,8 +185,8 @@ describe("search", () => {
   it("turns page/size into offset/limit, asking one more to learn whether a next page exists", async () => {
     const result = await audiusSource.search({ q: "lumen", page: 2, size: 2 }, ctx());
     expect(result.list).toEqual([
-      audiusSong({ id: "sM1oX", name: "Coastal Highway", artist: ["Lumen Vale"], artistId: "Rk8vZ", duration: 231, cover: `${IMG}/01HZQ7A1B2C3D4E5F6G7H8J9KM/480x480.jpg` }),
-      audiusSong({ id: "tL6uE", name: "Amber Exit", artist: ["Lumen Vale"], artistId: "Rk8vZ", duration: 205, cover: `${IMG}/01HZQ7B1B2C3D4E5F6G7H8J9KM/480x480.jpg` }),
+      audiusSong({ id: "sM1oX", popularity: 15022, name: "Coastal Highway", artist: ["Lumen Vale"], artistId: "Rk8vZ", duration: 231, cover: `${IMG}/01HZQ7A1B2C3D4E5F6G7H8J9KM/480x480.jpg` }),
+      audiusSong({ id: "tL6uE", popularity: 8800, name: "Amber Exit", artist: ["Lumen Vale"], artistId: "Rk8vZ", duration: 205, cover: `${IMG}/01HZQ7B1B2C3D4E5F6G7H8J9KM/480x480.jpg` }),
     ]);
     // Offset 2, three seen: at least 5 exist, so the caller knows page 3 is there.
     expect(result.total).toBe(5);

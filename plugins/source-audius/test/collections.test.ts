@@ -26,9 +26,9 @@ describe("album", () => {
       cover: LOW_TIDE_COVER,
       publishAt: "2023-04-14",
       song: [
-        audiusSong({ id: "aZ4kP", name: "Neon Tidepool", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 214, cover: `${IMG}/01HZQ4AAA1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
-        audiusSong({ id: "fT6hJ", name: "Salt Circuit", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 188, cover: `${IMG}/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
-        audiusSong({ id: "bY2mQ", name: "Glass Harbor", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 241, cover: `${IMG}/01HZQ4CCC1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE, available: false, vip: true }),
+        audiusSong({ id: "aZ4kP", popularity: 48211, name: "Neon Tidepool", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 214, cover: `${IMG}/01HZQ4AAA1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
+        audiusSong({ id: "fT6hJ", popularity: 90422, name: "Salt Circuit", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 188, cover: `${IMG}/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
+        audiusSong({ id: "bY2mQ", popularity: 1503, name: "Glass Harbor", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 241, cover: `${IMG}/01HZQ4CCC1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE, available: false, vip: true }),
       ],
       link: "https://audius.co/harborstatic/album/low-tide-signals",
     });
@@ -55,9 +55,9 @@ describe("artist", () => {
       name: "Harbor Static",
       avatar: `${IMG}/01HZQ3MNV8T0W5X2Y7K4P9R6SA/480x480.jpg`,
       song: [
-        audiusSong({ id: "fT6hJ", name: "Salt Circuit", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 188, cover: `${IMG}/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
-        audiusSong({ id: "aZ4kP", name: "Neon Tidepool", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 214, cover: `${IMG}/01HZQ4AAA1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
-        audiusSong({ id: "bY2mQ", name: "Glass Harbor", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 241, cover: `${IMG}/01HZQ4CCC1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE, available: false, vip: true }),
+        audiusSong({ id: "fT6hJ", popularity: 90422, name: "Salt Circuit", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 188, cover: `${IMG}/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
+        audiusSong({ id: "aZ4kP", popularity: 48211, name: "Neon Tidepool", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 214, cover: `${IMG}/01HZQ4AAA1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE }),
+        audiusSong({ id: "bY2mQ", popularity: 1503, name: "Glass Harbor", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 241, cover: `${IMG}/01HZQ4CCC1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE, available: false, vip: true }),
       ],
       link: "https://audius.co/harborstatic",
     });

@@ -47,12 +47,16 @@ export function useAudiusSimulator(bind: (started: { sim: AudiusSimulator; audiu
   beforeEach(() => sim?.reset());
 }
 
-/** A song exactly as the plugin maps it: every field, the source it is bound to, playable and not gated unless said; `artistId` is the uploader's id. */
+/**
+ * A song exactly as the plugin maps it: every field, the source it is bound to, playable and
+ * not gated unless said; `artistId` is the uploader's id, `popularity` its play count; Audius
+ * says nothing of explicit lyrics.
+ */
 export function audiusSong(
-  fields: Pick<Song, "id" | "name" | "artist" | "duration" | "cover"> & { artistId: string } & Partial<Pick<Song, "album" | "albumId" | "available" | "vip">>,
+  fields: Pick<Song, "id" | "name" | "artist" | "duration" | "cover"> & { artistId: string } & Partial<Pick<Song, "album" | "albumId" | "available" | "vip" | "popularity">>,
 ): Song {
   const { artistId, ...rest } = fields;
-  return { source: SOURCE, album: "", albumId: "", available: true, vip: false, ...rest, artistId: [artistId] };
+  return { source: SOURCE, album: "", albumId: "", available: true, vip: false, ...rest, artistId: [artistId], explicit: null };
 }
 
 /** Audius's web site, where `link`s point. */

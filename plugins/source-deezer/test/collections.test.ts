@@ -17,11 +17,11 @@ describe("album", () => {
     const album = await deezerSource.album("7001", ctx());
     expect(album).toMatchObject({ source: SOURCE, id: "7001", name: "Tidal Lines", artist: ["Marlow Vane"], cover: TIDAL_COVER, publishAt: "2019-05-17" });
     expect(album.link).toBe("https://www.deezer.com/album/7001");
-    const track = { source: SOURCE, artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", cover: TIDAL_COVER, available: true, vip: false, artistId: ["4001"] };
+    const track = { source: SOURCE, artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", cover: TIDAL_COVER, available: true, vip: false, artistId: ["4001"], explicit: false };
     expect(album.song).toEqual([
-      { ...track, id: "9100001", name: "Paper Lanterns", duration: 241, isrc: "QZFAK9100001" },
-      { ...track, id: "9100002", name: "Salt Air (feat. Ines Okafor)", duration: 198, isrc: "QZFAK9100002" },
-      { ...track, id: "9100003", name: "Undertow", duration: 305, isrc: "QZFAK9100003" },
+      { ...track, id: "9100001", name: "Paper Lanterns", duration: 241, isrc: "QZFAK9100001", popularity: 400001 },
+      { ...track, id: "9100002", name: "Salt Air (feat. Ines Okafor)", duration: 198, isrc: "QZFAK9100002", popularity: 400002 },
+      { ...track, id: "9100003", name: "Undertow", duration: 305, isrc: "QZFAK9100003", popularity: 400003 },
     ]);
     expect(sim.calls.get("GET /album/:id")).toBe(1);
     expect(sim.calls.get("GET /album/:id/tracks")).toBeUndefined();

@@ -2,11 +2,12 @@
  * The Deezer plugin against its simulator: the shared source contract, then the mapping of
  * each capability checked value by value, with the upstream calls each one makes.
  */
-import { describe, expect, it } from "vitest";
-import type { SourceMethods } from "@music-aggregator/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SourceLookups, SourceMethods } from "@music-aggregator/core";
 import { testSourcePlugin } from "@music-aggregator/core/testing";
 import deezer from "../index.ts";
-import { IMG, SOURCE, TIDAL_COVER, codeOf, ctx, useDeezerSimulator } from "./instance.ts";
+import { IMG, SOURCE, TIDAL_COVER, codeOf, createDeezer, ctx, useDeezerSimulator } from "./instance.ts";
+import { PAPER_LANTERNS } from "./fixtures/catalog.ts";
 import { startDeezerSimulator, type DeezerSimulator } from "./simulator.ts";
 
 testSourcePlugin({
@@ -23,6 +24,7 @@ testSourcePlugin({
         artist: "4002",
         playlist: "5550001",
         rank: "0",
+        isrc: "QZFAK9100001",
         missing: { song: "9999999", album: "9999999", artist: "9999999", playlist: "9999999", rank: "9999" },
       },
     };
@@ -50,6 +52,8 @@ describe("song", () => {
       vip: false,
       artistId: ["4001"],
       isrc: "QZFAK9100001",
+      explicit: false,
+      popularity: 400001,
       quality: ["standard"],
       publishAt: "2019-05-17",
       link: "https://www.deezer.com/track/9100001",
@@ -129,11 +133,41 @@ describe("search", () => {
       available: false,
       vip: false,
       artistId: ["4002"],
+      explicit: false,
+      popularity: 400005,
     });
     expect(sim.log).toEqual(["GET /search?q=harbour&index=3&limit=3"]);
   });
 
   it("answers an empty page past the end with the total", async () => {
     expect(await deezerSource.search({ q: "harbour", page: 3, size: 5 }, ctx())).toEqual({ total: 8, list: [] });
+  });
+});
+
+describe("what a track says of its version, its lyrics and its popularity", () => {
+  const seed = { ...PAPER_LANTERNS, id: 9500001, preview: "" };
+  let own: DeezerSimulator;
+  let methods: SourceMethods & SourceLookups;
+  beforeAll(async () => {
+    own = await startDeezerSimulator([
+      // Deezer's usual shape: the version written into the title and kept apart too.
+      { ...seed, title: "Paper Lanterns", version: "(Radio Edit)", explicit: true, rank: 812345 },
+      // A title that leaves its version out: title_version alone says it is a remix.
+      { ...seed, id: 9500002, title: "Paper Lanterns", version: "(Kestrel Remix)", versionApart: true },
+    ]);
+    methods = createDeezer({ baseURL: own.url }).methods as SourceMethods & SourceLookups;
+  });
+  afterAll(() => own.close());
+
+  it("keeps title_version in the name, reads explicit_lyrics as explicit and rank as popularity", async () => {
+    expect(await methods.song("9500001", ctx())).toMatchObject({ name: "Paper Lanterns (Radio Edit)", explicit: true, popularity: 812345 });
+    expect(await methods.song("9500002", ctx())).toMatchObject({ name: "Paper Lanterns (Kestrel Remix)", explicit: false });
+  });
+
+  it("the isrc look-up asks /track/isrc:{isrc} once; Deezer's no data (800) is no copy", async () => {
+    own.reset();
+    expect(await methods.isrc("QZFAK9500002", ctx())).toEqual([expect.objectContaining({ id: "9500002", isrc: "QZFAK9500002", name: "Paper Lanterns (Kestrel Remix)" })]);
+    expect(await methods.isrc("QZFAK0000000", ctx())).toEqual([]);
+    expect(own.log).toEqual(["GET /track/isrc:QZFAK9500002", "GET /track/isrc:QZFAK0000000"]);
   });
 });

@@ -39,9 +39,11 @@ export function useDeezerSimulator(bind: (started: { sim: DeezerSimulator; deeze
  * A song exactly as the plugin maps it, to compare with `toEqual`: every field, the source
  * it is bound to, readable unless said, and never VIP (Deezer's public API has no VIP tier).
  */
-export function deezerSong(fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover"> & { artistId: string[]; available?: boolean }): Song {
+export function deezerSong(
+  fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover" | "popularity"> & { artistId: string[]; available?: boolean; explicit?: boolean },
+): Song {
   const { artistId, ...rest } = fields;
-  return { source: SOURCE, ...rest, available: fields.available ?? true, vip: false, artistId };
+  return { source: SOURCE, ...rest, available: fields.available ?? true, vip: false, artistId, explicit: fields.explicit ?? false };
 }
 
 /** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */

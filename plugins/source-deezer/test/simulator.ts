@@ -17,6 +17,7 @@ import {
   chartTrack,
   editorialBody,
   errorBody,
+  isrcOf,
   listTrack,
   playlistTrack,
   trackBody,
@@ -35,8 +36,10 @@ export async function startDeezerSimulator(tracks: TrackSeed[] = ALL_TRACKS): Pr
   let quotaLeft = 0;
   const param = (event: H3Event) => Number(getRouterParam(event, "id"));
   const routes: Record<string, RouteHandler> = {
+    // `/track/isrc:{isrc}` finds the track of an ISRC, as `/track/{id}` answers it.
     "GET /track/:id": (e) => {
-      const t = tracks.find((x) => x.id === param(e));
+      const isrc = /^isrc:(.+)$/.exec(getRouterParam(e, "id") ?? "")?.[1];
+      const t = isrc ? tracks.find((x) => isrcOf(x) === isrc) : tracks.find((x) => x.id === param(e));
       return t ? trackBody(t) : NO_DATA;
     },
     "GET /album/:id": (e) => {

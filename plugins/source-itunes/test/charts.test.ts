@@ -78,7 +78,7 @@ describe("a chart", () => {
   it("keeps an entry the lookup does not return, with what the feed knows (no duration, not available)", async () => {
     const chart = (await itunesSource.rank("us", ctx())) as RankDetail;
     expect(chart.song[2]).toEqual(
-      itunesSong({ id: "1799999991", name: "Yesterday's Number One", artist: ["Okoro & The Tide"], artistId: OKORO_ID, album: "", albumId: "1799999990", duration: 0, cover: SALTWATER_COVER, available: false }),
+      itunesSong({ id: "1799999991", name: "Yesterday's Number One", artist: ["Okoro & The Tide"], artistId: OKORO_ID, album: "", albumId: "1799999990", duration: 0, cover: SALTWATER_COVER, available: false, explicit: null }),
     );
   });
 

@@ -40,9 +40,11 @@ export function useItunesSimulator(bind: (started: { sim: ItunesSimulator; itune
 }
 
 /** A song exactly as the plugin maps it, to compare with `toEqual`: available unless said, never VIP. */
-export function itunesSong(fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover"> & { artistId: string; available?: boolean }): Song {
+export function itunesSong(
+  fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover"> & { artistId: string; available?: boolean; explicit?: boolean | null },
+): Song {
   const { artistId, ...rest } = fields;
-  return { source: SOURCE, ...rest, available: fields.available ?? true, vip: false, artistId: [artistId] };
+  return { source: SOURCE, ...rest, available: fields.available ?? true, vip: false, artistId: [artistId], explicit: fields.explicit === undefined ? false : fields.explicit };
 }
 
 /** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */

@@ -4,10 +4,11 @@
  */
 import type { SourceMethods } from "@music-aggregator/core";
 import { testSourcePlugin } from "@music-aggregator/core/testing";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import itunes from "../index.ts";
 import { GLASSHOUSE_COVER, JUNIPER_ID, OKORO_ID, SALTWATER_COVER, SOURCE, codeOf, createItunes, ctx, itunesSong, useItunesSimulator } from "./instance.ts";
 import { LOOKUP_ROUTE, startItunesSimulator, type ItunesSimulator } from "./simulator.ts";
+import { PAPER_KITES } from "./fixtures/catalog.ts";
 
 testSourcePlugin({
   plugin: itunes,
@@ -48,6 +49,7 @@ describe("song", () => {
       available: true,
       vip: false,
       artistId: [JUNIPER_ID],
+      explicit: false,
       quality: ["standard"],
       publishAt: "2020-11-13",
       // Apple's terms: the preview is shown with a link to the song in its store.
@@ -133,5 +135,27 @@ describe("search", () => {
     const result = await gb.search({ q: "okoro & the", page: 1, size: 5 }, ctx());
     expect(result).toEqual({ total: 1, list: [itunesSong({ id: "1600000021", name: "Saltwater Radio", artist: ["Okoro & The Tide"], artistId: OKORO_ID, album: "Saltwater Radio - Single", albumId: "1600000020", duration: 200, cover: SALTWATER_COVER })] });
     expect(sim.log).toEqual(["GET /search?term=okoro+%26+the&media=music&entity=song&limit=5&country=gb"]);
+  });
+});
+
+describe("what a song says of its version and its lyrics", () => {
+  let own: ItunesSimulator;
+  let methods: SourceMethods;
+  beforeAll(async () => {
+    own = await startItunesSimulator([
+      // The version only in trackCensoredName, as Apple lists some remixes.
+      { ...PAPER_KITES, id: 1600000091, censoredName: "Paper Kites (Rockwell Remix)", explicitness: "explicit" },
+      // Asterisks in the censored name: the uncensored trackName stands.
+      { ...PAPER_KITES, id: 1600000092, name: "Paper Kites (Damn Right)", censoredName: "Paper Kites (D**n Right)", explicitness: "cleaned" },
+      { ...PAPER_KITES, id: 1600000093 },
+    ]);
+    methods = createItunes({ baseURL: own.url, chartsBaseURL: own.url, requestsPerMinute: 1000 }).methods;
+  });
+  afterAll(() => own.close());
+
+  it("takes trackCensoredName when it is the longer, uncensored form, and trackExplicitness as explicit", async () => {
+    expect(await methods.song("1600000091", ctx())).toMatchObject({ name: "Paper Kites (Rockwell Remix)", explicit: true });
+    expect(await methods.song("1600000092", ctx())).toMatchObject({ name: "Paper Kites (Damn Right)", explicit: false });
+    expect(await methods.song("1600000093", ctx())).toMatchObject({ name: "Paper Kites", explicit: false });
   });
 });

@@ -50,7 +50,7 @@ export function jamendoSong(
   fields: Pick<Song, "id" | "name" | "artist" | "album" | "albumId" | "duration" | "cover"> & { artistId: string; license: string | null; available?: boolean },
 ): Song & { license: string | null } {
   const { license, available, artistId, ...rest } = fields;
-  return { source: SOURCE, ...rest, available: available ?? true, vip: false, artistId: [artistId], license };
+  return { source: SOURCE, ...rest, available: available ?? true, vip: false, artistId: [artistId], explicit: null, license };
 }
 
 /** The kit's call helpers under the names these tests use: `ctx()` is a fresh per-call context, as the core gives one. */

@@ -52,6 +52,7 @@ describe("song", () => {
       available: true,
       vip: false,
       artistId: ["480211"],
+      explicit: null,
       license: BY_NC_SA,
       quality: ["standard", "high", "lossless"],
       publishAt: "2016-03-11",

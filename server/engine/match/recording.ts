@@ -9,20 +9,24 @@
  *   uploader's count only when the metadata agrees as below, and then say so (reason `isrc`,
  *   confidence `ISRC_HINT_CONFIDENCE`); with the metadata disagreeing they are not the same.
  *   An upload cannot claim a label's ISRC to be matched to its recording, or played for it.
- * - Otherwise all of: the same title once its tags are read (`parseTitle`), the same version
- *   tags (a live take, a remix, an edit, an acoustic or instrumental or karaoke or sped-up
- *   version is never the plain recording, nor another version), at least one primary artist in
- *   common (a cover by another artist never matches), and both lengths known and within
- *   `DURATION_TOLERANCE_S` seconds of each other.
+ * - Otherwise all of: the same title once its tags are read (`parseTitle`; compared in Latin
+ *   letters, so one title written in two scripts is one), the same version tags (a live take,
+ *   a remix, an edit, an acoustic or instrumental or karaoke or sped-up version is never the
+ *   plain recording, nor another version), not an explicit and a clean copy, at least one
+ *   primary artist in common (a cover by another artist never matches), and both lengths known
+ *   and within `lengthTolerance`. Weak tags (`Single Version`, a collection's name) that
+ *   differ count only when the lengths agree closely (`CLOSE_S`).
  * - A live take is only ever the same live take: a bare `(Live)` tag, or a song on a live album
  *   (`Live at …`, `Unplugged`; the Internet Archive's concert items are titled so), carries the
  *   album it was recorded for, so two takes from different concerts never match.
  * - A song of an album of instrumentals, remixes, karaoke, acoustic, sped-up, demo or cover
- *   versions is that version, even when its own title does not say so.
+ *   versions is that version, even when its own title does not say so (unless it carries a
+ *   version tag of its own, which says which).
  */
 import { normalIsrc } from "@music-aggregator/core/host";
 import type { IsrcOrigin } from "@music-aggregator/core";
-import { artistKeys } from "./fold.ts";
+import { artistKeys, fold } from "./fold.ts";
+import { latin } from "./latin.ts";
 import { albumCore, albumKinds, isLiveAlbum, parseTitle } from "./title.ts";
 
 /** What the matcher reads of a song: the Song fields it needs, and the ISRC when the source gives one. */
@@ -33,16 +37,21 @@ export interface MatchableSong {
   /** whole seconds; 0 when unknown */
   duration: number;
   isrc?: string;
+  /** true explicit, false clean (or never explicit), null or absent unknown */
+  explicit?: boolean | null;
 }
 
 /** A song as the matcher compares it, worked out once. */
 export interface Recording {
+  /** the title's words, folded, in Latin letters */
   core: string;
   versions: readonly string[];
+  weak: readonly string[];
   /** keys of the primary artists: the first credit and the names a collaboration writes in it */
   primary: ReadonlySet<string>;
   album: string;
   duration: number;
+  explicit: boolean | null;
   isrc?: string;
   /** whether the song's source vouches for `isrc`, or an uploader typed it */
   isrcs: IsrcOrigin;
@@ -50,8 +59,13 @@ export interface Recording {
 
 export type Verdict = { same: true; reason: "isrc" | "metadata"; confidence: number } | { same: false; why: string };
 
-/** Lengths further apart than this are different recordings (sources round, masters differ by a second or two). */
+/** Lengths further apart than this are different recordings (sources round, masters differ by a second or two)… */
 export const DURATION_TOLERANCE_S = 3;
+/** … or than this share of the longer, past 10 minutes: a 20-minute track's masters may differ by 6 s. */
+const LONG_SHARE = 0.005;
+/** Songs whose weak tags differ are one recording only this close: 2 s, or 0.3 % of the longer. */
+const CLOSE_S = 2;
+const CLOSE_SHARE = 0.003;
 /** Equal ISRCs, one an uploader's, with the metadata agreeing: above any match by metadata alone (0.98), below vouched ISRCs (1). */
 export const ISRC_HINT_CONFIDENCE = 0.99;
 
@@ -64,15 +78,18 @@ export function recordingOf(song: MatchableSong, isrcs: IsrcOrigin = "uploader")
   if (parsed.versions.includes("live") || (isLiveAlbum(song.album) && !versions.some((v) => /^live\b/.test(v)))) {
     versions.push(/^live\b/.test(album) ? album : `live@${album}`);
   }
-  // A song of an album of remixes, instrumentals, karaoke… is one, whatever its title says.
-  for (const kind of albumKinds(song.album)) if (!versions.some((v) => v.includes(kind))) versions.push(`album ${kind}`);
+  // A song of an album of remixes, instrumentals, karaoke… is one, unless its own tag says which.
+  if (parsed.versions.length === 0) for (const kind of albumKinds(song.album)) versions.push(`album ${kind}`);
   const first = song.artist.find((name) => name.trim() !== "");
+  const title = latin(parsed.title);
   return {
-    core: parsed.core,
+    core: title === parsed.title ? parsed.core : fold(title),
     versions: versions.sort(),
-    primary: new Set(first === undefined ? [] : artistKeys(first)),
+    weak: parsed.weak,
+    primary: new Set(first === undefined ? [] : artistKeys(latin(first))),
     album,
     duration: song.duration,
+    explicit: song.explicit ?? null,
     isrc: normalIsrc(song.isrc),
     isrcs,
   };
@@ -95,15 +112,20 @@ export function sameSong(a: MatchableSong, b: MatchableSong, isrcs: readonly [Is
 
 // --- internal ---
 
-/** The verdict of title, versions, primary artists and lengths. */
+/** The verdict of title, versions, explicitness, primary artists and lengths. */
 function byMetadata(a: Recording, b: Recording): Verdict {
   if (a.core === "" || a.core !== b.core) return { same: false, why: "different titles" };
   if (a.versions.join("|") !== b.versions.join("|")) return { same: false, why: "different versions" };
+  if (a.explicit !== null && b.explicit !== null && a.explicit !== b.explicit) return { same: false, why: "an explicit and a clean copy" };
   if (![...a.primary].some((artist) => b.primary.has(artist))) return { same: false, why: "no primary artist in common" };
   if (a.duration <= 0 || b.duration <= 0) return { same: false, why: "a length is unknown" };
   const apart = Math.abs(a.duration - b.duration);
-  if (apart > DURATION_TOLERANCE_S) return { same: false, why: `lengths ${apart} s apart` };
-  // 0.95 for equal lengths, down to 0.80 at the tolerance; the same album name adds a little.
-  const confidence = 0.95 - (0.15 * apart) / DURATION_TOLERANCE_S + (a.album !== "" && a.album === b.album ? 0.03 : 0);
+  const longer = Math.max(a.duration, b.duration);
+  const tolerance = Math.max(DURATION_TOLERANCE_S, longer * LONG_SHARE);
+  if (apart > tolerance) return { same: false, why: `lengths ${apart} s apart` };
+  const weakDiffer = a.weak.join("|") !== b.weak.join("|");
+  if (weakDiffer && apart > Math.max(CLOSE_S, longer * CLOSE_SHARE)) return { same: false, why: `different releases, lengths ${apart} s apart` };
+  // 0.95 for equal lengths, down to 0.80 at the tolerance; the same album name adds a little, other releases take a little.
+  const confidence = 0.95 - (0.15 * apart) / tolerance + (a.album !== "" && a.album === b.album ? 0.03 : 0) - (weakDiffer ? 0.03 : 0);
   return { same: true, reason: "metadata", confidence: Math.round(confidence * 100) / 100 };
 }

@@ -6,8 +6,8 @@
  * | score | the query is … |
  * |---|---|
  * | 7 | the title and an artist, in either order (`get lucky daft punk`) |
- * | 6 | the title (with or without its tags) |
- * | 5 | an artist's name |
+ * | 6 | an artist's name: who asks for `radiohead` wants Radiohead's songs first |
+ * | 5 | the title (with or without its tags) |
  * | 4 | words that are all whole words of the title or artists |
  * | 3 | words that all begin words of the title or artists (`get luck`) |
  * | 2 | contained in the title or artists as they are written together (`etlu`) |
@@ -15,10 +15,17 @@
  * | 0 | not found |
  *
  * A version the query does not ask for (`(Live)`, `(Remix)` when the query says neither)
- * costs half a tier, so the recording itself comes before its versions.
+ * costs half a tier, so the recording itself comes before its versions. Query, title and
+ * artists are also compared in Latin letters (`latin.ts`), so that `ostayomsya zimovat` finds
+ * `Остаёмся зимовать`; a song found only so costs a quarter of a tier, so the form written as
+ * asked comes first.
  */
 import { fold, words } from "./fold.ts";
+import { inOtherScript, latin } from "./latin.ts";
 import { parseTitle } from "./title.ts";
+
+/** What a song found only in Latin letters costs. */
+const TRANSLITERATED_COST = 0.25;
 
 export interface Searchable {
   name: string;
@@ -28,20 +35,24 @@ export interface Searchable {
 export function relevance(query: string, song: Searchable): number {
   const asked = words(query);
   if (asked.length === 0) return 0;
-  const q = asked.join(" ");
   const parsed = parseTitle(song.name, song.artist);
-  const titles = [...new Set([fold(song.name), parsed.core].filter((t) => t !== ""))];
-  const artists = song.artist.map(fold).filter((a) => a !== "");
   const unasked = parsed.versions.some((version) => version.split(/[\s@]+/).some((word) => word !== "" && !asked.includes(word))) ? 0.5 : 0;
-  return tier(q, asked, titles, artists) - unasked;
+  const own = tier(asked, [fold(song.name), parsed.core], song.artist.map(fold)) - unasked;
+  if (!inOtherScript(query) && !inOtherScript(song.name) && !song.artist.some(inOtherScript)) return own;
+  const inLatin = tier(words(latin(query)), [fold(latin(song.name)), fold(latin(parsed.title))], song.artist.map((a) => fold(latin(a))));
+  return Math.max(own, inLatin - TRANSLITERATED_COST - unasked);
 }
 
 // --- internal ---
 
-function tier(q: string, asked: string[], titles: string[], artists: string[]): number {
+function tier(asked: string[], titleForms: string[], artistForms: string[]): number {
+  if (asked.length === 0) return 0;
+  const q = asked.join(" ");
+  const titles = [...new Set(titleForms.filter((t) => t !== ""))];
+  const artists = artistForms.filter((a) => a !== "");
   if (titles.some((t) => artists.some((a) => q === `${t} ${a}` || q === `${a} ${t}`))) return 7;
-  if (titles.includes(q)) return 6;
-  if (artists.includes(q)) return 5;
+  if (artists.includes(q)) return 6;
+  if (titles.includes(q)) return 5;
   const own = [...titles, ...artists].flatMap((text) => text.split(" "));
   const whole = new Set(own);
   if (asked.every((word) => whole.has(word))) return 4;

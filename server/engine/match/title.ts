@@ -1,19 +1,14 @@
 /**
- * A song title read the way the sources write it: the title itself, and the version tags
- * around it. Tags come in brackets (`(Live at Wembley)`, `[Radio Edit]`), after a dash
- * (`- 2011 Remaster`, `- Acoustic Version`) or as a trailing credit (`ft. X`). Each tag is
- * one of three kinds, decided deliberately rather than stripped blindly:
- *
- * - a credit (`feat. X`, `with X`): names artists, says nothing of the recording;
- * - neutral (`Remastered 2011`, `Album Version`, `Official Audio`, `From "Film"`, `Bonus
- *   Track`, `Explicit`, `Stereo`): the same recording, presented differently;
- * - a version (`Live`, `Remix`, `Radio Edit`, `Acoustic`, `Instrumental`, `Karaoke`, `Sped
- *   Up`, `Take 2`, `Demo`, `Mono`, `Re-recorded`, and any tag not known to be neutral): a
- *   different recording, kept as a folded string that must be equal on both sides.
+ * A song title read the way the sources write it: the title itself, and the tags around it.
+ * Tags come in brackets (`(Live at Wembley)`, `[Radio Edit]`), after a dash (`- 2011
+ * Remaster`, `- Acoustic Version`) or as a trailing credit (`ft. X`). A credit (`feat. X`,
+ * `with X`) names artists and says nothing of the recording; every other tag is graded
+ * (`tags.ts`): neutral, weak (the release it was put out on) or a version (another recording).
  */
 import { clipName, spaceBefore, spacedDash, trailingBracket } from "@music-aggregator/core";
-import { artistKey, fold, words } from "./fold.ts";
+import { artistKey, fold } from "./fold.ts";
 import { withoutPrefix, withoutReleaseKind, withoutSegue, withoutSuffix } from "./affixes.ts";
+import { isDashTag, tagOf } from "./tags.ts";
 import { spaceAfter } from "@music-aggregator/core/host";
 
 export interface ParsedTitle {
@@ -21,46 +16,16 @@ export interface ParsedTitle {
   title: string;
   /** `title` folded */
   core: string;
-  /** the folded version tags, canonical and sorted (empty for the plain recording) */
+  /** the folded version tags (strong: another recording), canonical and sorted (empty for the plain recording) */
   versions: string[];
+  /** the folded weak tags (the release it was put out on: `single`, `frank sinatra collection`), sorted */
+  weak: string[];
   /** artists named by credits in the title (`feat. X`) */
   featured: string[];
 }
 
-/** Words that make a dash suffix a tag rather than part of the title. */
-const TAG_WORDS = new Set([
-  "remaster", "remastered", "remasterizado", "live", "edit", "mix", "remix", "version", "acoustic", "demo", "mono", "stereo", "instrumental",
-  "karaoke", "unplugged", "sped", "slowed", "reverb", "nightcore", "cover", "take", "session", "sessions", "rehearsal", "reprise", "bonus",
-  "deluxe", "single", "featuring", "prod", "produced", "extended", "radio", "clean", "explicit", "rerecorded", "recorded", "acapella", "cappella",
-  "orchestral", "symphonic", "piano", "dub", "bootleg", "rework", "flip", "mashup", "vip", "official", "audio", "video", "lyrics", "visualizer",
-  "edition", "anniversary", "reissue", "original", "alternate", "outtake", "mastered",
-]);
-
-/** Words that leave a recording as it is: a tag made only of these (and a remaster's year) is neutral. */
-const NEUTRAL_WORDS = new Set([
-  "remaster", "remastered", "remasterizado", "remastering", "remasters", "digital", "digitally", "mastered", "master", "version", "edition",
-  "deluxe", "expanded", "anniversary", "bonus", "track", "album", "lp", "explicit", "stereo", "official", "audio", "video", "music", "lyric",
-  "lyrics", "visualizer", "hq", "hd", "the", "a", "of", "and", "original", "reissue", "new", "super", "special", "collectors", "legacy",
-  // how uploads announce themselves: "(Free Download)", "[Out Now]", "(Full Song)", "(Premiere)"
-  "free", "download", "dl", "out", "now", "full", "song", "premiere",
-]);
-const REMASTER_WORDS = new Set(["remaster", "remastered", "remasterizado", "remastering", "remasters", "mastered", "reissue"]);
-
 /** A tag that numbers a part of a work is part of its title: `(Part 2)`, `[Pt. II]`, `(No. 4)`, `(Vol. 1)`. */
 const NUMBERING = /^\s*(?:part|pt\.?|vol\.?|volume|no\.?|chapter|op\.?)\s*[\w.]+\s*$/i;
-
-/** Spellings of one version tag, folded, made one. */
-const SYNONYMS: Record<string, string> = {
-  radio: "radio edit",
-  "radio mix": "radio edit",
-  "single edit": "single",
-  "a cappella": "acapella",
-  "a capella": "acapella",
-  "speed up": "sped up",
-  spedup: "sped up",
-  "slowed reverb": "slowed and reverb",
-  rerecorded: "re recorded",
-};
 
 /**
  * Reads a title: its core, its version tags, the artists its credits name. `artists` lets an
@@ -100,7 +65,8 @@ export function parseTitle(title: string, artists: readonly string[] = []): Pars
     break;
   }
   const rest = text.slice(0, end);
-  const versions: string[] = [];
+  const versions = new Set<string>();
+  const weak = new Set<string>();
   // Tags are read from the end: a numbering tag (`(Part 2)`) goes back into the title in its place.
   const numbering: string[] = [];
   for (const tag of tags) {
@@ -108,12 +74,12 @@ export function parseTitle(title: string, artists: readonly string[] = []): Pars
     if (credit) featured.push(...splitCredit(credit[1]));
     else if (NUMBERING.test(tag)) numbering.unshift(tag);
     else {
-      const version = versionOf(tag);
-      if (version) versions.push(version);
+      const graded = tagOf(tag);
+      if (graded) (graded.weak ? weak : versions).add(graded.text);
     }
   }
   const own = [withoutSuffix(rest, credited), ...numbering].join(" ").trim();
-  return { title: own, core: fold(own), versions: [...new Set(versions)].sort(), featured };
+  return { title: own, core: fold(own), versions: [...versions].sort(), weak: [...weak].sort(), featured };
 }
 
 /**
@@ -125,7 +91,11 @@ export function isLiveAlbum(album: string): boolean {
   return /\blive (?:at|in|from|on|with|aus|au|en)\b|\blive \d{4}\b|\bunplugged\b|\bin concert\b|^live\b|\blive$/.test(folded);
 }
 
-/** Kinds of version an album's title can say all its songs are, and how it says so (folded words). */
+/**
+ * Kinds of version an album's title can say all its songs are, and the words that mean it
+ * (folded): "Covers", "Cover Versions", "A Tribute to …", never a lone "Cover", which is as
+ * often the artwork ("Thriller (25th Anniversary, Zombie Cover)").
+ */
 const ALBUM_KINDS: [string, RegExp][] = [
   ["instrumental", /\binstrumentals?\b/],
   ["karaoke", /\bkaraoke\b/],
@@ -134,7 +104,7 @@ const ALBUM_KINDS: [string, RegExp][] = [
   ["sped up", /\bsped up\b|\bspeed up\b|\bnightcore\b/],
   ["slowed", /\bslowed\b/],
   ["demo", /\bdemos?\b/],
-  ["cover", /\bcovers?\b|\btribute\b/],
+  ["cover", /\bcovers\b|\bcover versions?\b|\btribute to\b/],
 ];
 
 /**
@@ -163,33 +133,6 @@ function dashTag(text: string, end: number): { tag: string; start: number } | un
   // Only white space after the dash: its last character is the tag, as the pattern this replaces read it.
   const tag = after < end ? text.slice(after, end) : end - dash.dash > 2 ? text.slice(end - 1, end) : undefined;
   return tag !== undefined && isDashTag(tag) ? { tag, start: dash.start } : undefined;
-}
-
-function isDashTag(text: string): boolean {
-  const w = words(text);
-  if (w.some((word) => TAG_WORDS.has(word))) return true;
-  // `- From "Top Gun"`, `- From the Motion Picture …`
-  return /^\s*from\s+["“'(]|\b(?:soundtrack|motion picture|film|movie|musical)\b/i.test(text);
-}
-
-/**
- * A tag's version, canonical; undefined when the tag is neutral. Neutral words go (`Acoustic
- * Version` is `acoustic`); a year goes only beside a remaster (`2011 Remaster` is neutral,
- * `2014 Version` and `Live 1977` are not); `Original Mix` is the original, any other mix is a
- * version (`2019 Mix`, `Club Mix`).
- */
-function versionOf(tag: string): string | undefined {
-  const w = fold(tag).split(" ").filter((word) => word !== "");
-  // Soundtrack credits and producer credits name where the song is from, or who made it.
-  if (w.length === 0 || w[0] === "from" || w[0] === "prod" || w[0] === "produced" || w.includes("soundtrack")) return undefined;
-  const remaster = w.some((word) => REMASTER_WORDS.has(word));
-  const original = w.includes("original");
-  const content = w.filter(
-    (word) => !NEUTRAL_WORDS.has(word) && !(word === "mix" && original) && !(remaster && /^(?:19|20)\d\d$/.test(word)) && !/^\d+(?:st|nd|rd|th)$/.test(word),
-  );
-  if (content.length === 0) return undefined;
-  const version = content.join(" ");
-  return SYNONYMS[version] ?? version;
 }
 
 /** A credit's word (`feat.`, `(ft.`, `featuring`) with white space on both sides. */

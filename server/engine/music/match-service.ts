@@ -4,18 +4,21 @@
  * other source is searched once for the song's title (`copiesQuery`), its first
  * `MATCH_WINDOW` songs through the cache, and every song there that the matcher calls the same
  * recording is a match (an ISRC counts alone only when both sources vouch for theirs: the
- * plugins' `isrcs`). The answer is kept with the `match` lifetime (a minute at most when a
- * source failed, not at all when one was refused for the client's share of its budget), so
- * asking again costs nothing.
+ * plugins' `isrcs`). ISRC first: when the song's ISRC is known, each other source that offers
+ * the `isrc` look-up is asked for its copies of it too (`IsrcCopies`: one call per source,
+ * cached), so that equal ISRCs decide wherever both upstreams know them. The answer is kept
+ * with the `match` lifetime (a minute at most when a source failed, not at all when one was
+ * refused for the client's share of its budget), so asking again costs nothing.
  */
 import { inject, injectable } from "tsyringe";
-import { type SongDetail, isKind, isServiceError, type CachedAnswer, type ResponseCache, Tokens } from "@music-aggregator/core";
+import { type Song, type SongDetail, isKind, isServiceError, type CachedAnswer, type ResponseCache, type ServiceErrorLike, Tokens } from "@music-aggregator/core";
 import { copiesQuery } from "../match/query.ts";
 import { recordingOf, sameRecording } from "../match/recording.ts";
 import { isrcsOf } from "@music-aggregator/core/host";
 import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
+import { IsrcCopies } from "./isrc-copies.ts";
 import { SearchAllService } from "./search-all.ts";
 import { PARTIAL_LIST_TTL_SECONDS } from "./search-service.ts";
 import { SourceCalls } from "./source-calls.ts";
@@ -35,6 +38,7 @@ export class MatchService {
     @inject(SourceRegistry) private readonly registry: SourceRegistry,
     @inject(SearchAllService) private readonly searchAll: SearchAllService,
     @inject(SourceCalls) private readonly calls: SourceCalls,
+    @inject(IsrcCopies) private readonly isrcCopies: IsrcCopies,
   ) {}
 
   /**
@@ -73,27 +77,41 @@ export class MatchService {
     const song = JSON.parse(found.json) as SongDetail;
     const asked = recordingOf(song, isrcsOf(source.plugin));
     const query = copiesQuery(song);
-    const outcomes = query ? await this.searchAll.windows(others, query, signal, (other, list) => ({ other, list }), MATCH_WINDOW) : [];
+    const [outcomes, byIsrc] = await Promise.all([
+      query ? this.searchAll.windows(others, query, signal, (other, list) => list, MATCH_WINDOW) : others.map(() => ({ read: [] as Song[], cost: 0 })),
+      asked.isrc ? this.isrcCopies.find(others, asked.isrc, signal) : others.map(() => undefined),
+    ]);
 
     const matches: Ranked[] = [];
     const failed: string[] = [];
     let fromUpstream = found.cost > 0;
-    outcomes.forEach((outcome, sourceIndex) => {
-      if (isServiceError(outcome)) {
-        failed.push(others[sourceIndex].id);
-        return;
-      }
-      if (outcome.cost > 0) fromUpstream = true;
-      const isrcs = isrcsOf(others[sourceIndex].plugin);
-      outcome.read.list.forEach((candidate, rank) => {
+    others.forEach((other, sourceIndex) => {
+      const [window, copies] = [settledAnswer(outcomes[sourceIndex]), settledAnswer(byIsrc[sourceIndex])];
+      if (isServiceError(outcomes[sourceIndex]) || isServiceError(byIsrc[sourceIndex])) failed.push(other.id);
+      if ((window?.cost ?? 0) + (copies?.cost ?? 0) > 0) fromUpstream = true;
+      const isrcs = isrcsOf(other.plugin);
+      candidatesOf(window?.read ?? [], copies?.songs ?? []).forEach((candidate, rank) => {
         const verdict = sameRecording(asked, recordingOf(candidate, isrcs));
         if (verdict.same) matches.push({ match: { song: candidate, confidence: verdict.confidence, reason: verdict.reason }, sourceIndex, rank });
       });
     });
     matches.sort((a, b) => b.match.confidence - a.match.confidence || a.sourceIndex - b.sourceIndex || a.rank - b.rank);
     const cost = fromUpstream || failed.length ? Math.max(1, Math.round(performance.now() - started)) : 0;
-    return { result: { song, matches: matches.map((m) => m.match), failed }, cost, refused: outcomes.some((o) => isKind(o, "shareSpent")) };
+    const refused = [...outcomes, ...byIsrc].some((o) => isKind(o, "shareSpent"));
+    return { result: { song, matches: matches.map((m) => m.match), failed }, cost, refused };
   }
+}
+
+/** A source's songs to judge: its search window, each with its ISRC where the look-up found it, then the look-up's songs the window lacks. */
+function candidatesOf(window: readonly Song[], copies: readonly Song[]): Song[] {
+  const isrcOf = new Map(copies.map((copy) => [copy.id, copy.isrc]));
+  const listed = new Set(window.map((song) => song.id));
+  return [...window.map((song) => (song.isrc || !isrcOf.has(song.id) ? song : { ...song, isrc: isrcOf.get(song.id) })), ...copies.filter((copy) => !listed.has(copy.id))];
+}
+
+/** What a source answered, or undefined when it failed (or was not asked). */
+function settledAnswer<T extends object>(outcome: T | ServiceErrorLike | undefined): T | undefined {
+  return outcome === undefined || isServiceError(outcome) ? undefined : outcome;
 }
 
 interface Ranked {

@@ -2,12 +2,16 @@
  * The one list of an all-search (docs/decisions.md, "Search across all sources"): every source's
  * window of results, ranked by relevance to the query, one entry per recording.
  *
- * 1. Every song gets its relevance score (`core/match/relevance.ts`); songs are taken best
- *    first, ties by their rank in their own source's list, then by source order.
+ * 1. Every song gets its relevance score (`match/relevance.ts`); songs are taken best first.
+ *    Among equally good matches the upstream's own popularity ranks (its `popularity`, else
+ *    its order), normalised across sources as a share: a song's place among its source's songs
+ *    of that score, 1 for the first down to 1/n for the last of n; then each source's own rank,
+ *    then source order.
  * 2. A song joins the first entry (in that order) whose every song is the same recording
- *    (`core/match/recording.ts`) and that has no song of its source yet; else it starts one.
+ *    (`match/recording.ts`), of any source, its own included (a catalogue lists one master on
+ *    its album and on every compilation); else it starts one.
  * 3. An entry shows its most playable song: full length, then a preview, then unavailable,
- *    VIP last (ties: the best ranked). The others are its `alternatives`.
+ *    VIP last (ties: the best ranked). The others are its `alternatives`, in the same order.
  *
  * The list depends only on the windows and the query, so every page cut from it is a slice of
  * one deterministic order.
@@ -38,19 +42,29 @@ export function mergeWindows(query: string, windows: readonly SourceWindow[]): S
  */
 export function scoreWindow(query: string, window: SourceWindow, sourceIndex: number): ScoredWindow {
   const seen = new Set<string>();
-  const candidates: Candidate[] = [];
+  const byScore = new Map<number, Candidate[]>();
   window.list.forEach((song, rank) => {
     // An upstream that lists a song twice shows it once.
     if (seen.has(song.id)) return;
     seen.add(song.id);
-    candidates.push({ song, recording: recordingOf(song, window.isrcs), score: relevance(query, song), rank, sourceIndex, playability: playability(song, window.playback) });
+    const score = relevance(query, song);
+    const candidate = { song, recording: recordingOf(song, window.isrcs), score, popularity: 0, rank, sourceIndex, playability: playability(song, window.playback) };
+    const group = byScore.get(score);
+    if (group) group.push(candidate);
+    else byScore.set(score, [candidate]);
   });
-  return { candidates };
+  for (const group of byScore.values()) {
+    group.sort((a, b) => (b.song.popularity ?? -1) - (a.song.popularity ?? -1) || a.rank - b.rank);
+    group.forEach((candidate, place) => (candidate.popularity = 1 - place / group.length));
+  }
+  return { candidates: [...byScore.values()].flat() };
 }
 
 /** The merged list of scored windows (`scoreWindow`), given in source order. */
 export function mergeScored(windows: readonly ScoredWindow[]): SearchSong[] {
-  const candidates = windows.flatMap((w) => w.candidates).sort((a, b) => b.score - a.score || a.rank - b.rank || a.sourceIndex - b.sourceIndex);
+  const candidates = windows
+    .flatMap((w) => w.candidates)
+    .sort((a, b) => b.score - a.score || b.popularity - a.popularity || a.rank - b.rank || a.sourceIndex - b.sourceIndex);
   const entries: Entry[] = [];
   const byKey = new Map<string, Entry[]>();
   for (const candidate of candidates) {
@@ -79,6 +93,8 @@ interface Candidate {
   song: Song;
   recording: Recording;
   score: number;
+  /** the song's share among its source's songs of the same score, by the upstream's popularity (or order): 1 the first */
+  popularity: number;
   rank: number;
   sourceIndex: number;
   playability: number;
@@ -116,18 +132,14 @@ function index(byKey: Map<string, Entry[]>, key: string, entry: Entry): void {
   else if (!list.includes(entry)) list.push(entry);
 }
 
-/** The first entry, in list order, that takes the candidate: no song of its source, the same recording as every song. */
+/** The first entry, in list order, that takes the candidate: the same recording as every song of it. */
 function joinable(found: readonly Entry[], candidate: Candidate): Entry | undefined {
-  return found.find(
-      (entry) =>
-        entry.members.every((m) => m.song.source !== candidate.song.source) && entry.members.every((m) => sameRecording(m.recording, candidate.recording).same),
-    );
+  return found.find((entry) => entry.members.every((m) => sameRecording(m.recording, candidate.recording).same));
 }
 
+/** The entry's most playable song, the others as its alternatives, most playable first (ties: in list order). */
 function shown(entry: Entry): SearchSong {
-  const best = entry.members.reduce((a, b) => (b.playability < a.playability ? b : a));
-  const alternatives: Alternative[] = entry.members
-    .filter((m) => m !== best)
-    .map(({ song }) => ({ source: song.source, id: song.id, available: song.available, vip: song.vip }));
+  const [best, ...others] = [...entry.members].sort((a, b) => a.playability - b.playability);
+  const alternatives: Alternative[] = others.map(({ song }) => ({ source: song.source, id: song.id, available: song.available, vip: song.vip }));
   return { ...best.song, alternatives };
 }

@@ -85,17 +85,23 @@ export class SearchAllService {
 
   // --- internal ---
 
+  /** One source's window, settled under the all-search deadline. */
+  private withDeadline(source: EnabledSource, q: string, size: number, requestSignal?: AbortSignal): Promise<CachedAnswer | ServiceErrorLike> {
+    return this.settle(source.id, requestSignal, (signal) => this.calls.call(source, "search", { source: source.id, type: "song", q, page: 1, size }, signal));
+  }
+
   /**
-   * One source's window, settled: its answer, or the error it failed with. The deadline ends
-   * this wait only: a load other callers share goes on under its own deadline.
+   * One source's part of a call across sources (its window, its ISRC look-up), settled: its
+   * answer, or the error it failed with (2001 once the all-search deadline has passed). The
+   * deadline ends this wait only: a load other callers share goes on under its own deadline.
    */
-  private async withDeadline(source: EnabledSource, q: string, size: number, requestSignal?: AbortSignal): Promise<CachedAnswer | ServiceErrorLike> {
+  async settle<T>(sourceId: string, requestSignal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T | ServiceErrorLike> {
     const time = deadline(this.deadlineMs, requestSignal);
     try {
-      return await this.calls.call(source, "search", { source: source.id, type: "song", q, page: 1, size }, time.signal);
+      return await work(time.signal);
     } catch (error) {
-      if (time.expired()) return new UpstreamTimeoutError(source.id, this.deadlineMs);
-      return isServiceError(error) ? error : new UpstreamError(`${source.id} failed`, { cause: error });
+      if (time.expired()) return new UpstreamTimeoutError(sourceId, this.deadlineMs);
+      return isServiceError(error) ? error : new UpstreamError(`${sourceId} failed`, { cause: error });
     } finally {
       time.dispose();
     }

@@ -9,8 +9,8 @@
  * and a load nobody waits for any more is aborted by the cache.
  */
 import { inject, injectable } from "tsyringe";
-import type { z } from "zod";
-import { type PlaylistDetail, type SongUrl, UpstreamParseError, UpstreamTimeoutError, isServiceError, loggedMessage, expiryFromUrl, type CallContext, type Capability, type SourceMethods, type CachePolicy, type CachedAnswer, type ResponseCache, Tokens } from "@music-aggregator/core";
+import { z } from "zod";
+import { Song, type PlaylistDetail, type SongUrl, UpstreamParseError, UpstreamTimeoutError, isServiceError, loggedMessage, expiryFromUrl, type CallContext, type Capability, type SourceMethods, type CachePolicy, type CachedAnswer, type ResponseCache, Tokens } from "@music-aggregator/core";
 import { isUpstreamFailure, deadline } from "@music-aggregator/core/host";
 import { OPERATIONS, type OperationName, type OperationParams } from "../operations.ts";
 import { cacheKey } from "../cache/response-cache.ts";
@@ -19,6 +19,9 @@ import type { Logger } from "../logger.ts";
 import { MusicMetrics } from "../metrics/music-metrics.ts";
 import type { EnabledSource } from "../sources/source-registry.ts";
 import { boundNames } from "./bounded-names.ts";
+
+/** What an `isrc` look-up answers. */
+const IsrcSongs = z.array(Song);
 
 /** What a call may change of the table's plain plugin call. */
 export interface CallOptions {
@@ -53,6 +56,23 @@ export class SourceCalls {
           const { page, size } = params as OperationParams<"search">;
           return { page, size, total: (value as { total: number }).total, failed: [], list: (value as { list: unknown[] }).list };
         }),
+      signal,
+    );
+  }
+
+  /**
+   * The source's songs of one ISRC (its `isrc` look-up, `SourceLookups`) through the cache, kept
+   * as long as a song's details; each song carries the ISRC (the one asked, when the plugin
+   * left it out).
+   */
+  isrc(source: EnabledSource, isrc: string, signal?: AbortSignal): Promise<CachedAnswer> {
+    return this.cache.fetch(
+      cacheKey(`isrc:${source.id}`, { isrc }),
+      { ttl: this.config.cache.ttl.song },
+      (loadSignal) =>
+        this.load(source.id, "isrc", loadSignal, async (ctx) =>
+          validate(source.id, "Song[]", IsrcSongs, await source.methods.isrc!(isrc, ctx)).map((song) => ({ ...song, isrc: song.isrc ?? isrc })),
+        ),
       signal,
     );
   }

@@ -7,7 +7,7 @@ import type { DependencyContainer } from "tsyringe";
 import { DEFAULT_SOURCES, sourceBindings, unboundRemovals, type AppConfig } from "../config.ts";
 import { configProblems, pathText } from "../config-problems.ts";
 import type { Logger } from "../logger.ts";
-import { type AnyPluginDefinition, type LyricsProvider, type PluginDeps, type ShareBackend, type SharePluginDefinition, type SourceMethods, type BudgetOptions, type UpstreamClientFactory, Tokens } from "@music-aggregator/core";
+import { type AnyPluginDefinition, type LyricsProvider, type PluginDeps, type ShareBackend, type SharePluginDefinition, type SourceMethods, type SourceLookups, type BudgetOptions, type UpstreamClientFactory, Tokens } from "@music-aggregator/core";
 import { PluginStartupError } from "../errors.ts";
 import { SourceRegistry, effectiveCapabilities, type BoundSource } from "../sources/source-registry.ts";
 import type { PluginCatalog } from "./discover.ts";
@@ -46,8 +46,8 @@ export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, co
     const budgets: BudgetOptions[] = [];
     const methods = disabled
       ? undefined
-      : build<Partial<SourceMethods>>(def, binding.options, `config sources.${id}.options`, { sourceId: id }, budgets);
-    if (methods) problems.push(...checkInstanceMethods(methods, def.capabilities, `plugin "${def.id}"`));
+      : build<Partial<SourceMethods & SourceLookups>>(def, binding.options, `config sources.${id}.options`, { sourceId: id }, budgets);
+    if (methods) problems.push(...checkInstanceMethods(methods, def.capabilities, `plugin "${def.id}"`, def.lookups));
     sources.push({ id, plugin: def, capabilities, methods, disabled, budget: tightest(budgets) });
   }
   for (const id of config.disable) {

@@ -3,7 +3,7 @@
  * the lyrics provider, and the capability matrix of `/v1/source`.
  */
 import { CAPABILITIES, type OperationName, type OperationSet } from "../operations.ts";
-import type { Capability, LyricsProvider, SourceMethods, SourcePluginDefinition, BudgetOptions } from "@music-aggregator/core";
+import type { Capability, LyricsProvider, SourceMethods, SourceLookups, SourcePluginDefinition, BudgetOptions } from "@music-aggregator/core";
 import { type SourceInfo } from "../domain.ts";
 import { CapabilityError, SourceError } from "../errors.ts";
 
@@ -18,14 +18,14 @@ export interface BoundSource {
    */
   capabilities: OperationSet;
   /** the plugin's own methods; absent for a disabled source, which is never constructed */
-  methods?: Partial<SourceMethods>;
+  methods?: Partial<SourceMethods & SourceLookups>;
   disabled: boolean;
   /** the tightest request budget the plugin declared for its upstream, if any */
   budget?: BudgetOptions;
 }
 
 /** A bound source that serves: its plugin's methods are there. */
-export type EnabledSource = BoundSource & { methods: Partial<SourceMethods> };
+export type EnabledSource = BoundSource & { methods: Partial<SourceMethods & SourceLookups> };
 
 export class SourceRegistry {
   private readonly byId = new Map<string, BoundSource>();

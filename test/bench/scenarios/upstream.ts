@@ -2,12 +2,13 @@
  * Scenarios against the simulated upstreams: the latency the service adds to an uncached
  * `/v1/song` over an upstream that takes 20 ms; 500 concurrent identical uncached requests
  * (one upstream call expected); an `all` search with one source hanging (answered right
- * after the per-source deadline), after 50 all-searches with every source answering.
+ * after the per-source deadline), after 50 all-searches with every source answering, and as
+ * the first request of a fresh process.
  */
 import { runWithConcurrency } from "../../../core/concurrency.ts";
 import { startChild } from "../lib/child.ts";
 import { keepAliveAgent, percentile, timedGet, type Timed } from "../lib/http.ts";
-import { MISS_WARM_UP, resetUpstream, SEARCH_ALL_DEADLINE_MS, type Service, type Upstream } from "../lib/setup.ts";
+import { MISS_WARM_UP, resetUpstream, SEARCH_ALL_DEADLINE_MS, startService, type Service, type Upstream } from "../lib/setup.ts";
 import { fmt, type Row } from "../lib/table.ts";
 
 const UPSTREAM_LATENCY_MS = 20;
@@ -105,6 +106,44 @@ export async function searchAllHanging(service: Service, upstream: Upstream, run
     {
       metric: `search all, one source hanging: answer time over the ${SEARCH_ALL_DEADLINE_MS} ms deadline (worst of ${runs})`,
       measured: fmt.ms(worst),
+      target: "< 50 ms",
+      ratio: worst / 50,
+      pass: worst < 50 && Math.min(...overshoot) >= 0,
+    },
+  ];
+}
+
+/**
+ * The first all-search of a fresh process, one source hanging, in `starts` processes: how long
+ * after the per-source deadline it answers (worst of them). Nothing warms the process first:
+ * what the merge and the matcher compile on their first use is in the figure.
+ */
+export async function firstSearchAll(upstream: Upstream, starts = Number(process.env.BENCH_STARTS ?? 3)): Promise<Row[]> {
+  await resetUpstream(upstream);
+  await upstream.call("fault", { index: 2, fault: { kind: "hang" } });
+  const overshoot: number[] = [];
+  try {
+    for (let i = 0; i < starts; i++) {
+      const fresh = await startService(upstream);
+      const agent = keepAliveAgent(1);
+      try {
+        const answer = await timedGet(`${fresh.ready}/v1/search?origin=bench&source=all&q=first-${i}`, agent);
+        const envelope = JSON.parse(answer.body) as { code: number; data: { failed: string[] } };
+        if (envelope.code !== 0 || envelope.data.failed.join() !== "source_c") throw new Error(`first all search: ${answer.body.slice(0, 200)}`);
+        overshoot.push(answer.ms - SEARCH_ALL_DEADLINE_MS);
+      } finally {
+        agent.destroy();
+        await fresh.stop();
+      }
+    }
+  } finally {
+    await resetUpstream(upstream);
+  }
+  const worst = Math.max(...overshoot);
+  return [
+    {
+      metric: `search all, the first request of a fresh process, one source hanging: answer time over the ${SEARCH_ALL_DEADLINE_MS} ms deadline (worst of ${starts} starts)`,
+      measured: `${fmt.ms(worst)} (${overshoot.map((ms) => ms.toFixed(1)).join(", ")} ms)`,
       target: "< 50 ms",
       ratio: worst / 50,
       pass: worst < 50 && Math.min(...overshoot) >= 0,

@@ -41,6 +41,9 @@ const SCAM = claim("Paper Planes (FREE crypto at scam.example)", "scam.example",
 const LABEL_AND_UPLOAD: [IsrcOrigin, IsrcOrigin] = ["vouched", "uploader"];
 
 const HARDER = song("Harder Better Faster Stronger", "Daft Punk", 224, "Discovery", "GBDUW0000059");
+/** One song with its explicit flag as its source says it (true, false, or null: the source does not say). */
+const rated = (name: string, artist: string, duration: number, explicit: boolean | null, album = ""): MatchableSong => ({ ...song(name, artist, duration, album), explicit });
+const ZOMBIE = "Thriller (25th Anniversary, Zombie Cover)";
 const DEAD_1977 = "Grateful Dead Live at Springfield Civic Center Arena on 1977-04-23";
 
 export const SAME_RECORDING: MatchCase[] = [
@@ -112,6 +115,34 @@ export const SAME_RECORDING: MatchCase[] = [
   same("an upload channel and its announcement tag", song("Night Ferry (Free Download)", "The Quiet Harbour Official", 262), song("Night Ferry", "The Quiet Harbour", 262)),
   same("an archive file named 01 Title, without a dash", song("01 Night Ferry", "The Quiet Harbour", 262), song("Night Ferry", "The Quiet Harbour", 263)),
   same("a remix on an album of remixes", song("Roses (Imanbek Remix)", "SAINt JHN", 176, "Roses (Remixes)"), song("Roses - Imanbek Remix", "SAINt JHN", 176)),
+  // Issue 40: what real catalogues showed.
+  same("an anniversary album whose cover is the artwork: Billie Jean", song("Billie Jean", "Michael Jackson", 294, ZOMBIE), song("Billie Jean", "Michael Jackson", 294, "Thriller")),
+  same("an anniversary album whose cover is the artwork: Beat It", song("Beat It", "Michael Jackson", 258, ZOMBIE), song("Beat It - Single Version", "Michael Jackson", 258, "Thriller 25 Super Deluxe Edition")),
+  same("an anniversary album whose cover is the artwork: P.Y.T.", song("P.Y.T. (Pretty Young Thing)", "Michael Jackson", 239, ZOMBIE), song("P.Y.T. (Pretty Young Thing)", "Michael Jackson", 238, "Thriller")),
+  same("one master on its album and on a compilation, as iTunes lists it twice", song("Beat It", "Michael Jackson", 258, "Thriller"), song("Beat It", "Michael Jackson", 258, "Number Ones")),
+  same(
+    "a remaster and a collection's remastered album version, a second apart",
+    song("Somethin' Stupid (2008 Remastered)", ["Frank Sinatra", "Nancy Sinatra"], 159),
+    song("Somethin' Stupid (Remastered Album Version) [The Frank Sinatra Collection] (Remastered Album Version The Frank Sinatra Collection)", "Frank Sinatra & Nancy Sinatra", 160),
+  ),
+  same("a single version and the album cut at the same length", song("Somebody's Love (Single Version)", "Paolo Nutini", 225), song("Somebody's Love", "Paolo Nutini", 225, "Caustic Love")),
+  same("a 20-minute track 4 s apart on an anniversary remaster", song("2112", "Rush", 1233, "2112"), song("2112 - Remastered 2012", "Rush", 1237, "2112 (40th Anniversary)")),
+  same("a remaster year in brackets and after a dash", song("The Trooper (1998 Remaster)", "Iron Maiden", 251, "Ed Hunter"), song("The Trooper - 1998 Remaster", "Iron Maiden", 250)),
+  same(
+    "a version iTunes keeps in trackCensoredName, as read, and Deezer's spelling",
+    song("Despacito (feat. Justin Bieber) [Remix]", "Luis Fonsi & Daddy Yankee", 229),
+    song("Despacito (Remix) (feat. Justin Bieber)", ["Luis Fonsi", "Daddy Yankee", "Justin Bieber"], 229),
+  ),
+  same(
+    "a bonus track iTunes names in trackCensoredName only",
+    song("See Me Now (feat. Beyoncé, Charlie Wilson & Big Sean) [Bonus Track]", "Kanye West", 364),
+    song("See Me Now (feat. Beyonce, Charlie Wilson & Big Sean)", ["Kanye West", "Beyoncé"], 364),
+  ),
+  same("the explicit copy on two catalogues", rated("Starboy", "The Weeknd", 230, true), rated("Starboy (feat. Daft Punk)", "The Weeknd", 230, true)),
+  same("a song a source says nothing of, and its explicit copy", rated("Starboy", "The Weeknd", 230, null), rated("Starboy", "The Weeknd", 231, true)),
+  same("a title in Cyrillic and in Latin letters", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Kino", 231)),
+  same("a title in Greek on both sides, accents differing", song("Η Συννεφιασμένη Κυριακή", "Βασίλης Τσιτσάνης", 190), song("Η συννεφιασμενη Κυριακη", "Βασιλης Τσιτσανης", 191)),
+  same("a remastered tag and a deluxe edition's", song("Soliloquy (Remastered)", "Art Pepper", 366), song("Soliloquy - Deluxe Edition", "Art Pepper", 366)),
 ];
 
 export const HARD_NEGATIVES: MatchCase[] = [
@@ -167,6 +198,24 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("a clean edit", song("Crossing (Clean)", "The Quiet Harbour", 191), song("Crossing", "The Quiet Harbour", 191)),
   different("a song of an instrumentals album", song("Crossing", "The Quiet Harbour", 191, "Long Way Round (Instrumentals)"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
   different("a song of a remix album", song("Crossing", "The Quiet Harbour", 191, "Long Way Round: The Remixes"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
+  // Issue 40: what real catalogues showed.
+  different("an instrumental as long as the song", song("YOU AND I (Instrumental)", "DREAMCATCHER", 195, "Nightmare·Escape The ERA - EP"), song("YOU AND I", "DREAMCATCHER", 195, "Nightmare·Escape The ERA - EP")),
+  different("a remix and the original, one as iTunes' trackCensoredName tells it", song("Warrior (Rockwell Remix)", "José James", 355), song("Warrior", "José James", 355, "Blackmagic")),
+  different("the remix of Despacito and the original", song("Despacito (feat. Justin Bieber) [Remix]", "Luis Fonsi & Daddy Yankee", 229), song("Despacito", "Luis Fonsi & Daddy Yankee", 229)),
+  different("the explicit and the clean copy, one length", rated("Starboy", "The Weeknd", 230, true), rated("Starboy", "The Weeknd", 230, false)),
+  different("the clean copy and the explicit one, as two catalogues mark them", rated("Power", "Kanye West", 292, false, "My Beautiful Dark Twisted Fantasy"), rated("Power", "Kanye West", 292, true, "My Beautiful Dark Twisted Fantasy")),
+  different("a single version and the album cut, 6 s apart: an edit", song("Somebody's Love (Single Version)", "Paolo Nutini", 225), song("Somebody's Love", "Paolo Nutini", 231)),
+  different("a single version and the album cut, 3 s apart: weak tags need lengths agreeing closely", song("Crossing (Single Version)", "The Quiet Harbour", 200), song("Crossing", "The Quiet Harbour", 203)),
+  different("a collection's version and the album cut, 3 s apart", song("Tern [The Quiet Harbour Collection]", "The Quiet Harbour", 216), song("Tern", "The Quiet Harbour", 213)),
+  different("a 20-minute track and its live take", song("2112", "Rush", 1233, "2112"), song("2112 (Live)", "Rush", 1236, "Exit...Stage Left")),
+  different("a 20-minute track 12 s apart: another edit", song("2112", "Rush", 1233, "2112"), song("2112", "Rush", 1245, "Chronicles")),
+  different("another version named by an unknown word", song("Message In A Bottle (Colorblast Version)", "The Police", 159), song("Message In A Bottle", "The Police", 159)),
+  different("a song of a covers album, by the album's artist", song("Billie Jean", "The Quiet Harbour", 294, "Pop Covers Vol. 2"), song("Billie Jean", "The Quiet Harbour", 294, "Night Songs")),
+  different("a song of a tribute album", song("Beat It", "Marlow Vane", 258, "A Tribute to Michael Jackson"), song("Beat It", "Marlow Vane", 258, "Night Songs")),
+  different("a live take with a remaster year", song("Iron Maiden (Live: 1998 Remaster)", "Iron Maiden", 261, "Ed Hunter"), song("Iron Maiden (1998 Remaster)", "Iron Maiden", 261, "Ed Hunter")),
+  different("a cappella and the song", song("Crossing (A Cappella)", "The Quiet Harbour", 191), song("Crossing", "The Quiet Harbour", 191)),
+  different("a live take of a title in Cyrillic", song("Группа крови", "Кино", 285), song("Группа крови (Live)", "Кино", 285)),
+  different("one title in two scripts, by two artists", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Marlow Vane", 230)),
 ];
 
 export const MATCH_CASES: MatchCase[] = [...SAME_RECORDING, ...HARD_NEGATIVES];

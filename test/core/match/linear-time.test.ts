@@ -35,6 +35,16 @@ describe("the matcher on 100,000-character texts", () => {
   });
 });
 
+describe("the matcher on 100,000 characters of another script", () => {
+  // Transliterated runs, each with a tag and a credit: the Latin reading is bounded like the rest.
+  const cyrillic = "Остаёмся зимовать (Live) feat. Кино - ".repeat(2_700);
+  it("reads, ranks and matches them in linear time", () => {
+    const song = { name: cyrillic, artist: [cyrillic], album: cyrillic, duration: 200 };
+    expect(fastestMs(() => recordingOf(song))).toBeLessThan(BOUND_MS);
+    expect(fastestMs(() => relevance("ostayomsya zimovat", song))).toBeLessThan(BOUND_MS);
+  });
+});
+
 describe("reading tags from the end", () => {
   /** Takes tags off `text` while `next` finds one, as `parseTitle` does; answers how many. */
   const strip = (text: string, next: (end: number) => { start: number } | undefined) => {

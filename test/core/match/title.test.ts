@@ -4,6 +4,7 @@ import { artistKey, artistKeys, fold } from "../../../server/engine/match/fold.t
 import { albumCore, isLiveAlbum, parseTitle } from "../../../server/engine/match/title.ts";
 
 describe("parseTitle", () => {
+  const weakless = { weak: [] as string[] };
   it.each([
     ["Get Lucky (feat. Pharrell Williams & Nile Rodgers) (Radio Edit)", [], { core: "get lucky", versions: ["radio edit"], featured: ["Pharrell Williams", "Nile Rodgers"] }],
     ["Get Lucky (Radio Edit) [feat. Pharrell Williams & Nile Rodgers]", [], { core: "get lucky", versions: ["radio edit"], featured: ["Pharrell Williams", "Nile Rodgers"] }],
@@ -23,7 +24,26 @@ describe("parseTitle", () => {
     ["Crossing (Radio Version)", [], { core: "crossing", versions: ["radio edit"], featured: [] }],
     ["Crossing (Tiempo Entero)", [], { core: "crossing", versions: ["tiempo entero"], featured: [] }],
   ] as const)("%s", (title, artists, parsed) => {
-    expect(parseTitle(title, artists)).toEqual({ ...parsed, title: expect.any(String) });
+    expect(parseTitle(title, artists)).toEqual({ ...weakless, ...parsed, title: expect.any(String) });
+  });
+
+  it.each([
+    ["Somebody's Love (Single Version)", { versions: [], weak: ["single"] }],
+    ["Crossing (Single Edit)", { versions: [], weak: ["single"] }],
+    // Deezer's title with its title_version written twice: one weak tag.
+    [
+      "Somethin' Stupid (Remastered Album Version) [The Frank Sinatra Collection] (Remastered Album Version The Frank Sinatra Collection)",
+      { versions: [], weak: ["frank sinatra collection"] },
+    ],
+    ["Crossing - Greatest Hits Version", { versions: [], weak: ["greatest hits"] }],
+    ["Crossing [Live Collection]", { versions: ["live collection"], weak: [] }],
+    ["Crossing (2008 Remastered)", { versions: [], weak: [] }],
+    ["Love Story (Taylor's Version)", { versions: ["taylors"], weak: [] }],
+    ["Tern (2014 Version)", { versions: ["2014"], weak: [] }],
+    ["YOU AND I (Instrumental)", { versions: ["instrumental"], weak: [] }],
+    ["Crossing (A Cappella)", { versions: ["acapella"], weak: [] }],
+  ] as const)("grades the tags of %s", (title, graded) => {
+    expect(parseTitle(title)).toMatchObject(graded);
   });
 
   it("keeps the title's own words as written, for a search", () => {

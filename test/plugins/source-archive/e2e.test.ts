@@ -42,6 +42,7 @@ describe("/v1 through the archive plugin", () => {
       available: true,
       vip: false,
       artistId: ["Quiet Harbour Collective"],
+      explicit: null,
       quality: ["standard", "high"],
       publishAt: "2007",
       link: `${sim.url}/details/qh045_harbour_static`,

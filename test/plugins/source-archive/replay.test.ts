@@ -64,6 +64,7 @@ describe.skipIf(!hasRecordings("archive"))("replay of recorded Internet Archive 
       available: true,
       vip: false,
       artistId: ["Grateful Dead"],
+      explicit: null,
       quality: ["high"],
       publishAt: "1970-10-23",
       link: `${sim.url}/details/${GD70}`,

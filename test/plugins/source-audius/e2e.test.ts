@@ -43,6 +43,8 @@ describe("/v1 through the audius plugin", () => {
       available: true,
       vip: false,
       artistId: ["Wq3nE"],
+      explicit: null,
+      popularity: 90422,
       quality: ["high"],
       publishAt: "2023-04-14",
       link: "https://audius.co/harborstatic/salt-circuit",
@@ -109,7 +111,8 @@ describe("/v1 through the audius plugin", () => {
     expect(r.body).toMatchObject({ code: 0, source: "all" });
     expect(r.body.data).toMatchObject({ page: 1, size: 2, total: 6, failed: [] });
     expect(sim.log.filter((line) => line.startsWith("GET /v1/tracks/search"))).toEqual([expect.stringMatching(/^GET \/v1\/tracks\/search\?query=lumen&offset=0&limit=100&/)]);
-    expect(r.body.data.list.map((s: { id: string }) => s.id)).toEqual(["dW5pS", "cX9nR"]);
+    // Every song is the artist's (equally good matches): the most played first.
+    expect(r.body.data.list.map((s: { id: string }) => s.id)).toEqual(["sM1oX", "tL6uE"]);
   });
 
   it("unknown ids, ids that are no hashids and unknown charts are HTTP 404 with 3001", async () => {

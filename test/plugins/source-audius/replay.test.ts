@@ -52,6 +52,8 @@ describe.skipIf(!hasRecordings("audius"))("replay of Audius's documented answers
       available: true,
       vip: false,
       artistId: ["qm4Ya"],
+      explicit: null,
+      popularity: 7877,
       quality: ["high"],
       publishAt: "2024-08-02",
       link: "https://audius.co/froootmusic/disfruta",

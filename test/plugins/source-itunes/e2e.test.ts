@@ -43,6 +43,7 @@ describe("/v1 through the itunes plugin", () => {
       available: true,
       vip: false,
       artistId: ["1500000101"],
+      explicit: false,
       quality: ["standard"],
       publishAt: "2021-04-09",
       link: "https://music.apple.com/us/album/paper-kites/1600000010?i=1600000012&uo=4",

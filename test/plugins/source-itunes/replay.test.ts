@@ -52,8 +52,10 @@ describe.skipIf(!hasRecordings("itunes"))("replay of recorded iTunes answers", (
     expect(album.cover).toBe(`${MZ}/Music113/v4/1d/8a/2e/1d8a2e21-254a-09d9-7489-0c120b8df1aa/source/600x600bb.jpg`);
     expect(album.song).toHaveLength(14);
     expect(album.song[1]).toMatchObject({ id: "1440742905", name: "Gorgeous (feat. Kid Cudi & Raekwon)", artist: ["Kanye West"], duration: 358, available: true });
-    // Not streamable on Apple Music, yet its preview is public.
-    expect(album.song.at(-1)).toMatchObject({ id: "1440743022", name: "See Me Now (feat. Beyoncé, Charlie Wilson & Big Sean)", available: true, vip: false });
+    // Not streamable on Apple Music, yet its preview is public; its version is in trackCensoredName only.
+    expect(album.song.at(-1)).toMatchObject({ id: "1440743022", name: "See Me Now (feat. Beyoncé, Charlie Wilson & Big Sean) [Bonus Track]", available: true, vip: false });
+    // Explicit lyrics as Apple marks them.
+    expect(album.song.map((s) => s.explicit)).toEqual(Array(14).fill(true));
   });
 
   it("a song's own release date, not its album's", async () => {

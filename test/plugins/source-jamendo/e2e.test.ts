@@ -43,6 +43,7 @@ describe("/v1 through the jamendo plugin bound as source_e", () => {
       available: true,
       vip: false,
       artistId: ["480211"],
+      explicit: null,
       license: "http://creativecommons.org/licenses/by-nc-sa/3.0/",
       quality: ["standard", "high", "lossless"],
       publishAt: "2016-03-11",
