@@ -69,7 +69,7 @@ export const SongDetail = Song.extend({
 export type SongDetail = z.infer<typeof SongDetail>;
 
 /** docs/decisions.md (Sources): a preview-only source's address is a clip, and says so. */
-const Preview = extension(z.boolean().optional(), "true when the address is a short preview clip, not the whole song; absent otherwise");
+const Preview = extension(z.boolean().optional(), "true when the address is a short preview clip, false when it is the whole song; the service gives it with every address");
 
 /** One source's copy of a recording, and how sure the match is (`/v1/match`'s confidence). */
 const MatchedSong = z.looseObject({ source: z.string(), id: z.string().min(1), confidence: z.number().min(0).max(1) });
@@ -122,7 +122,7 @@ export const ArtistDetail = z.looseObject({
 });
 export type ArtistDetail = z.infer<typeof ArtistDetail>;
 
-/** A track of a playlist; with `with_url=1` it also carries `url` (string or null), and `preview` when that is a clip. */
+/** A track of a playlist; with `with_url=1` it also carries `url` (string or null), and `preview` with an address. */
 export const PlaylistSong = Song.extend({
   url: z.string().nullable().optional(),
   preview: Preview,

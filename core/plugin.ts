@@ -172,6 +172,13 @@ export interface SourcePluginDefinition<
   coverAt?(url: string, px: number): string | undefined;
   /** the look-ups by identifier it offers (`SourceLookups`), each backed by its method */
   lookups?: Partial<Record<Lookup, boolean>>;
+  /** The upstream's own home page (an http(s) address), for players to link its name to. */
+  homepage?: string;
+  /**
+   * The credit the upstream asks whoever shows its data to give ("Provided courtesy of
+   * iTunes"): `/v1/source` passes it on, for players to show beside its songs.
+   */
+  attribution?: string;
   create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C> & Partial<SourceLookups>;
 }
 

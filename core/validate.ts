@@ -63,7 +63,7 @@ export function checkInstanceMethods(
 
 // --- internal ---
 
-/** `searchPaging`, `playback`, `isrcs` and `coverAt`, all optional. */
+/** `searchPaging`, `playback`, `isrcs`, `coverAt`, `homepage` and `attribution`, all optional. */
 function validateSearchTraits(def: Record<string, unknown>, label: string): string[] {
   const problems: string[] = [];
   const paging = def.searchPaging;
@@ -80,6 +80,10 @@ function validateSearchTraits(def: Record<string, unknown>, label: string): stri
   if (def.playback !== undefined && def.playback !== "full" && def.playback !== "preview") problems.push(`${label}.playback: expected "full" or "preview"`);
   if (def.isrcs !== undefined && def.isrcs !== "vouched" && def.isrcs !== "uploader") problems.push(`${label}.isrcs: expected "vouched" or "uploader"`);
   if (def.coverAt !== undefined && typeof def.coverAt !== "function") problems.push(`${label}.coverAt: expected a function (url, px)`);
+  if (def.homepage !== undefined && !isWebAddress(def.homepage)) problems.push(`${label}.homepage: expected an http(s) address of at most 200 characters`);
+  if (def.attribution !== undefined && !(typeof def.attribution === "string" && /^[^\p{Cc}]{1,200}$/u.test(def.attribution))) {
+    problems.push(`${label}.attribution: expected a text of 1 to 200 characters on one line`);
+  }
   return problems;
 }
 
@@ -96,6 +100,15 @@ function validateFlags(flags: unknown, known: readonly string[], field: string, 
     else if (typeof value !== "boolean") problems.push(`${field}.${key}: expected boolean`);
   }
   return problems;
+}
+
+function isWebAddress(value: unknown): boolean {
+  if (typeof value !== "string" || value.length > 200) return false;
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }
 
 function isZodSchema(value: unknown): boolean {

@@ -32,7 +32,7 @@ export function withDemoAddresses(plugin: SourcePluginDefinition, cdn: string): 
       const mapped: Partial<Record<keyof (SourceMethods & SourceLookups), unknown>> = {};
       for (const name of [...CAPABILITIES, ...LOOKUPS]) {
         const method = methods[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
-        if (typeof method === "function") mapped[name] = async (...args: unknown[]) => onDemoCdn(await method.apply(methods, args), cdn, ctx.sourceId);
+        if (typeof method === "function") mapped[name] = async (...args: unknown[]) => onDemoCdn(await method.apply(methods, args.map((arg) => handingMapped(arg, cdn, ctx.sourceId))), cdn, ctx.sourceId);
       }
       return mapped as ReturnType<SourcePluginDefinition["create"]>;
     },
@@ -40,6 +40,16 @@ export function withDemoAddresses(plugin: SourcePluginDefinition, cdn: string): 
 }
 
 // --- internal ---
+
+/**
+ * A call context whose `checkSong` hands the service the song mapped too: the song a `url()`
+ * lookup reads becomes the cached `/v1/song` answer, and must show the same covers.
+ */
+function handingMapped(arg: unknown, cdn: string, sourceId: string): unknown {
+  const check = (arg as { checkSong?: unknown } | null)?.checkSong;
+  if (typeof check !== "function") return arg;
+  return { ...(arg as object), checkSong: (song: unknown) => check(onDemoCdn(song, cdn, sourceId)) };
+}
 
 const IMAGE_FIELDS = new Set(["cover", "avatar"]);
 

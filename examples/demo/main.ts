@@ -27,9 +27,9 @@ async function main(): Promise<void> {
     const service = await startService({ config, configName, catalog, port, host, log });
     const base = service.url.replace(/\/$/, "");
     log.info(`demo mode: every upstream is a local simulator (${Object.keys(upstreams.urls).join(", ")}); covers and audio come from the demo CDN at ${upstreams.urls.cdn}; nothing leaves this machine`);
-    log.info(`status and reference: ${base}/`);
-    log.info(`interactive docs:     ${base}/docs`);
-    log.info(`playground:           ${base}/playground`);
+    log.info(`status:        ${base}/`);
+    log.info(`API reference: ${base}/docs`);
+    log.info(`playground:    ${base}/playground`);
     closeOnSignals(async () => {
       await service.close();
       await upstreams.close();

@@ -25,6 +25,8 @@ export default defineSourcePlugin({
   // The search engine pages with an exact `numFound`; each hit costs a file-list read, so the window stays small.
   searchPaging: { window: 20, exactTotal: true },
   playback: "full",
+  homepage: "https://archive.org",
+  attribution: "Courtesy of the Internet Archive; each item is its uploader's",
   // Item metadata is whatever the uploader wrote.
   isrcs: "uploader",
   options: ArchiveOptions,

@@ -56,6 +56,7 @@ export function toSongUrl(site: Site, item: ArchiveItem, track: Track, offer: Of
     bitrate: offer.bitrate,
     size: offer.size,
     expireAt: null,
+    preview: false,
   };
 }
 

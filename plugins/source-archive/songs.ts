@@ -31,13 +31,15 @@ export function songMethods(api: ArchiveApi, site: Site): Pick<SourceMethods, "s
       // Words that leave nothing to search for (only `<` and `>`, say) find nothing.
       if (!query) return { total: 0, list: [] };
       const hits = await api.search({ q: query, rows: size, page }, signal);
-      const items = await api.items(hits.identifiers.slice(0, size), signal);
+      const read = hits.identifiers.slice(0, size);
+      const items = await api.items(read, signal);
       const words = wordsOf(q);
       const list = items.flatMap((item) => {
         const track = bestMatch(item.tracks, words);
         return track ? [toSong(site, item, track)] : [];
       });
-      return { total: hits.total, list };
+      // A hit that gives no song (no audio file, unreadable) is counted out: the total is what the pages deliver.
+      return { total: Math.max(list.length, hits.total - (read.length - list.length)), list };
     },
 
     async song(id, { signal }) {

@@ -8,6 +8,7 @@
 import { NotFoundError, type RankItem, type SourceMethods } from "@music-aggregator/core";
 import type { AudiusApi } from "./api.ts";
 import { toSong } from "./mapping.ts";
+import { withGatingAll } from "./songs.ts";
 import { TrackListAnswer } from "./wire.ts";
 
 /** Audius's trending charts are top 100s. */
@@ -39,7 +40,7 @@ export function chartMethods(api: AudiusApi, sourceId: string): Pick<SourceMetho
       if (!chart) throw new NotFoundError(`Audius has no chart ${JSON.stringify(id.slice(0, 40))}; its charts are ${Object.keys(CHARTS).join(", ")}`);
       const query = { ...(chart.time ? { time: chart.time } : {}), limit: CHART_SIZE };
       const tracks = await api.get(chart.path, TrackListAnswer, { query, signal });
-      return { ...item(id, chart), song: tracks.data.slice(0, CHART_SIZE).map((t) => toSong(t, sourceId)) };
+      return { ...item(id, chart), song: (await withGatingAll(api, tracks.data.slice(0, CHART_SIZE), signal)).map((t) => toSong(t, sourceId)) };
     },
   };
 }

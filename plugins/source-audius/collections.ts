@@ -7,6 +7,7 @@
 import { hasMoreAfter, NotFoundError, offsetOf, type SourceMethods } from "@music-aggregator/core";
 import { audiusId, type AudiusApi } from "./api.ts";
 import { imageOf, permalinkOf, releaseDate, type Site, toSong } from "./mapping.ts";
+import { withGatingAll } from "./songs.ts";
 import { PlaylistAnswer, TrackListAnswer, UserAnswer, type AudiusPlaylist, type AudiusTrack } from "./wire.ts";
 
 /** An artist's most played tracks, at most this many. */
@@ -25,7 +26,7 @@ export function collectionMethods(api: AudiusApi, site: Site): Pick<SourceMethod
         artist: [header.user.name],
         cover: imageOf(header.artwork),
         publishAt: releaseDate(header.release_date),
-        song: tracks.map((t) => toSong(t, sourceId, context)),
+        song: (await withGatingAll(api, tracks, signal)).map((t) => toSong(t, sourceId, context)),
         link: permalinkOf(header.permalink, site),
       };
     },
@@ -42,7 +43,7 @@ export function collectionMethods(api: AudiusApi, site: Site): Pick<SourceMethod
         id: user.data.id,
         name: user.data.name,
         avatar: imageOf(user.data.profile_picture),
-        song: top.data.slice(0, ARTIST_TOP).map((t) => toSong(t, sourceId)),
+        song: (await withGatingAll(api, top.data.slice(0, ARTIST_TOP), signal)).map((t) => toSong(t, sourceId)),
         link: permalinkOf(user.data.handle, site),
       };
     },
@@ -62,7 +63,7 @@ export function collectionMethods(api: AudiusApi, site: Site): Pick<SourceMethod
         creator: header.user.name,
         // What the playlist holds; the track list may be shorter (some nodes leave gated tracks out).
         count: header.track_count,
-        song: tracks.slice(offset, offset + size).map((t) => toSong(t, sourceId)),
+        song: (await withGatingAll(api, tracks.slice(offset, offset + size), signal)).map((t) => toSong(t, sourceId)),
         page,
         size,
         total: tracks.length,

@@ -23,6 +23,8 @@ export default defineSourcePlugin({
   // Audius gives no grand total: one call of 100 (its documented page maximum), paged by the core.
   searchPaging: { window: 100, exactTotal: false },
   playback: "full",
+  homepage: "https://audius.co",
+  attribution: "Streamed from Audius, as its artists uploaded it",
   // An upload's ISRC is whatever its uploader typed: a hint, never proof.
   isrcs: "uploader",
   // Its image server renders the size an address names (three sizes).

@@ -2,10 +2,11 @@
  * Search, song details and song addresses. Audius streams every public track in full, as a
  * 320 kbps MP3, so an address is never a preview. A gated track's address is never asked
  * for: `url()` reads the track first and answers 3002 without calling the stream endpoint.
- * A track read on its own always has its gating known: when the answer leaves it out (older
- * nodes, the description's own shape), `/v1/tracks/{id}/access-info` is asked, never assumed.
+ * A track always has its gating known, alone or in a list: when the answer leaves it out (older
+ * nodes, the description's own shape), `/v1/tracks/{id}/access-info` is asked, never assumed,
+ * so a song is VIP or not alike in every answer.
  */
-import { expiryFromUrl, isKind, NotFoundError, offsetOf, PaidContentError, pickQuality, type SongUrl, type SourceMethods, UpstreamError } from "@music-aggregator/core";
+import { expiryFromUrl, isKind, mapWithConcurrency, NotFoundError, offsetOf, PaidContentError, pickQuality, type SongUrl, type SourceMethods, UpstreamError } from "@music-aggregator/core";
 import { audiusId, type AudiusApi } from "./api.ts";
 import { gatingOf, isGone, type Site, STREAM_KBPS, STREAM_QUALITY, toSong, toSongDetail } from "./mapping.ts";
 import { AccessInfoAnswer, type AudiusTrack, TrackAnswer, TrackListAnswer } from "./wire.ts";
@@ -28,7 +29,8 @@ export function songMethods(api: AudiusApi, site: Site): Pick<SourceMethods, "se
       const limit = Math.min(size + 1, MAX_LIMIT);
       const found = await api.get("/v1/tracks/search", TrackListAnswer, { query: { query: q, offset, limit }, signal });
       const seen = Math.min(found.data.length, limit);
-      return { total: seen > 0 ? offset + seen : 0, list: found.data.slice(0, size).map((t) => toSong(t, site.sourceId)) };
+      const listed = await withGatingAll(api, found.data.slice(0, size), signal);
+      return { total: seen > 0 ? offset + seen : 0, list: listed.map((t) => toSong(t, site.sourceId)) };
     },
 
     async song(id, { signal }) {
@@ -51,10 +53,19 @@ export function songMethods(api: AudiusApi, site: Site): Pick<SourceMethods, "se
         bitrate: STREAM_KBPS,
         size: null,
         expireAt: expiryFromUrl(offer.url),
+        preview: false,
       };
       return answer;
     },
   };
+}
+
+/** Access-info reads one list makes at once (only for tracks whose answer leaves their gating out). */
+const GATING_READS = 4;
+
+/** The tracks of a list, each with its gating known as `withGating` knows it. */
+export function withGatingAll(api: AudiusApi, tracks: AudiusTrack[], signal?: AbortSignal): Promise<AudiusTrack[]> {
+  return mapWithConcurrency(tracks, GATING_READS, (track) => withGating(api, track, signal));
 }
 
 // --- internal ---

@@ -44,7 +44,8 @@ export function collectionMethods(api: DeezerApi, sourceId: string): Pick<Source
         id: artist.id,
         name: artist.name,
         avatar: pictureOf(artist),
-        song: top.data.map((t) => toSong(t, sourceId)),
+        // This page's own artist has an id, whichever song credits them as a guest.
+        song: top.data.map((t) => toSong(t, sourceId, undefined, [artist])),
         link: pageLink(artist.link),
       };
     },

@@ -21,6 +21,8 @@ export default defineSourcePlugin({
   // Deezer pages search by `index`/`limit` (at most 100) with an exact `total`; its addresses are 30 s previews.
   searchPaging: { window: 100, exactTotal: true },
   playback: "preview",
+  homepage: "https://www.deezer.com",
+  attribution: "Music data and previews from Deezer",
   // The catalogue comes from the labels and distributors that own the recordings, ISRCs with it.
   isrcs: "vouched",
   // Its image server renders the size an address names.

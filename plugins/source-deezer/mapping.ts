@@ -1,11 +1,12 @@
 /**
- * Deezer objects as domain objects. Covers are the album's largest; artists are the credited
- * contributors when Deezer lists them, else the main artist, each with its id; `vip` is always
+ * Deezer objects as domain objects. Covers are the album's largest; a song's artists are its
+ * main artist and the guests its title credits (`(feat. …)`), the same in every answer, since
+ * only some answers list `contributors` (which then give the guests' ids); `vip` is always
  * false because Deezer's full songs are never public and its previews are (docs/decisions.md
  * (Sources)). A track with a preview is available, whatever its `readable` says: the preview
  * is what this source plays, and Deezer hands it out.
  */
-import { firstImage, isrcField, pageLink, publishDate, type Song, type SongDetail } from "@music-aggregator/core";
+import { clipName, firstImage, isrcField, pageLink, publishDate, type Song, type SongDetail } from "@music-aggregator/core";
 import type { DeezerTrack } from "./wire.ts";
 
 const COVER_SIZES = ["cover_xl", "cover_big", "cover_medium", "cover"] as const;
@@ -24,9 +25,12 @@ export const coverOf = (album: object | undefined): string | null => firstImage(
 /** The largest picture of an artist, playlist or editorial. */
 export const pictureOf = (item: object | undefined): string | null => firstImage(item as Record<string, unknown>, PICTURE_SIZES);
 
+/** An artist as Deezer names one: its id, when the answer gives it. */
+export type Credit = { id?: string; name: string };
+
 /**
- * Credited artists, main first, each once (the main artist alone when no credits are listed),
- * and in the same order their ids ("" for a credit without one).
+ * An album's credited artists, main first, each once (the main artist alone when no credits
+ * are listed), and in the same order their ids ("" for a credit without one).
  */
 export function credits(item: { artist: { id: string; name: string }; contributors?: { id?: string; name: string }[] }): { artist: string[]; artistId: string[] } {
   const credited = (item.contributors ?? []).filter((c) => c.name !== "");
@@ -56,9 +60,20 @@ export function titleOf(track: Pick<DeezerTrack, "title" | "title_version">): st
   return version === "" || track.title.toLowerCase().includes(version.toLowerCase()) ? track.title : `${track.title} ${version}`;
 }
 
-export function toSong(track: DeezerTrack, sourceId: string, album?: AlbumContext): Song {
+/**
+ * A song's artists: the main one, then the guests its title credits, each once, the same
+ * whichever answer lists the song; their ids from the credits this answer has (`known`: an
+ * artist page's own artist, say), "" where it has none.
+ */
+export function songCredits(track: DeezerTrack, known: Credit[] = []): { artist: string[]; artistId: string[] } {
+  const artist = [...new Set([track.artist.name, ...guestsOf(track.title)])];
+  const credited = [track.artist, ...(track.contributors ?? []), ...known];
+  return { artist, artistId: artist.map((name) => credited.find((c) => c.name === name)?.id ?? "") };
+}
+
+export function toSong(track: DeezerTrack, sourceId: string, album?: AlbumContext, known?: Credit[]): Song {
   const from: AlbumContext | undefined = track.album ? { id: track.album.id, title: track.album.title, cover: coverOf(track.album) } : album;
-  const { artist, artistId } = credits(track);
+  const { artist, artistId } = songCredits(track, known);
   return {
     source: sourceId,
     id: track.id,
@@ -85,4 +100,26 @@ export function toSongDetail(track: DeezerTrack, sourceId: string): SongDetail {
     publishAt: publishDate(track.release_date),
     link: pageLink(track.link),
   };
+}
+
+// --- internal ---
+
+/** Where a title's guest credit starts: `(feat. `, `[ft. `, `(featuring `, in any case. */
+const GUESTS = /[([](?:feat\.?|ft\.|featuring)\s/i;
+
+/**
+ * The guests a title credits (`Salt Air (feat. Ines Okafor)`, `(feat. A, B & C)`), read from its
+ * first 500 characters: one pass to the credit, one to its closing bracket.
+ */
+function guestsOf(title: string): string[] {
+  const text = clipName(title);
+  const found = GUESTS.exec(text);
+  if (!found) return [];
+  const start = found.index + found[0].length;
+  const end = text.indexOf(text[found.index] === "(" ? ")" : "]", start);
+  return text
+    .slice(start, end < 0 ? text.length : end)
+    .split(/,|\s&\s/)
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
 }

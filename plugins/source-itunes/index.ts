@@ -20,6 +20,8 @@ export default defineSourcePlugin({
   // Apple gives no grand total and caps a search at 200 results: one call of 200, paged by the core.
   searchPaging: { window: 200, exactTotal: false },
   playback: "preview",
+  homepage: "https://www.apple.com/apple-music/",
+  attribution: "Provided courtesy of iTunes",
   // Apple's catalogue is delivered by labels and distributors, ISRCs with it.
   isrcs: "vouched",
   // Its image server renders the size an address names.

@@ -60,6 +60,8 @@ export function toSongUrl(track: JamendoTrackCore, wanted: Quality, sourceId: st
     size: null,
     // Jamendo's addresses carry no expiry today; read one if they ever do.
     expireAt: expiryFromUrl(offer.url),
+    // Everything on Jamendo is the whole song.
+    preview: false,
   };
 }
 

@@ -24,6 +24,8 @@ export default defineSourcePlugin({
   // Jamendo pages by `offset`/`limit` with `results_fullcount`.
   searchPaging: { window: 100, exactTotal: true },
   playback: "full",
+  homepage: "https://www.jamendo.com",
+  attribution: "Music from Jamendo, under the Creative Commons licence each song names",
   // Independent artists upload their own tracks and metadata.
   isrcs: "uploader",
   options: JamendoOptions,

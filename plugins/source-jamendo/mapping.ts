@@ -21,8 +21,8 @@ export function toSong(track: JamendoTrack, sourceId: string): JamendoSong {
     artistId: track.artist_id,
     album: track.album_name,
     albumId: track.album_id,
-    // `image` is the album's cover for album tracks and the single's own picture for singles.
-    cover: imageOf(track.image) ?? imageOf(track.album_image),
+    // `image` is the album's cover for album tracks (marked with the track's id) and the single's own picture for singles.
+    cover: track.album_id ? albumCover(imageOf(track.image) ?? imageOf(track.album_image)) : (imageOf(track.image) ?? imageOf(track.album_image)),
   });
 }
 
@@ -49,6 +49,14 @@ export function byPosition<T extends { position?: number }>(tracks: readonly T[]
 }
 
 // --- internal ---
+
+/**
+ * An album track's cover as the album's own answer gives it: Jamendo marks a track's copy of
+ * the album cover with `trackid=`, the same picture at another address.
+ */
+function albumCover(image: string | null): string | null {
+  return image === null ? null : image.replace(/([?&])trackid=[^&#]*&?/, "$1").replace(/[?&]$/, "");
+}
 
 interface SongContext {
   artist: string;

@@ -94,9 +94,20 @@ export const TransferPage = z.looseObject({
 });
 export type TransferPage = z.infer<typeof TransferPage>;
 
+/** extension: what a bound source is, from its plugin's definition (`/v1/source`'s `sources`) */
+export const SourceAbout = z.object({
+  name: z.string().describe("the upstream's name, to label the source with (Deezer)"),
+  plugin: z.string().describe("the id of the plugin bound to it (config sources.<id>.plugin)"),
+  homepage: z.string().nullable().describe("the upstream's own home page; null when the plugin names none"),
+  playback: z.enum(["full", "preview"]).describe("full: its addresses are whole songs; preview: short clips (a full-length copy may be had elsewhere with fallback=1)"),
+  attribution: z.string().nullable().describe("the credit the upstream asks to be shown beside its songs; null when it asks none"),
+});
+export type SourceAbout = z.infer<typeof SourceAbout>;
+
 export const SourceInfo = z.object({
   capability: z.record(z.string(), z.record(z.string(), z.boolean())),
   disable: z.array(z.string()),
+  sources: extension(z.record(z.string(), SourceAbout), "one entry per registered source id (disabled ones included): its name, plugin, home page, playback and attribution"),
 });
 export type SourceInfo = z.infer<typeof SourceInfo>;
 

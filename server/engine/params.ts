@@ -146,7 +146,8 @@ export const ImportParams = TransferOptions.refine(oneTargetForFiles, ONE_TARGET
 
 export const RankParams = z.object({
   source: source(false),
-  id: id("a chart id; without it the list of charts").optional(),
+  // Described on the optional itself: zod keeps no description through .optional().
+  id: id("a chart id").optional().describe("a chart id, as the list of charts gives it; without it, that list"),
 });
 
 export const NoParams = z.object({});

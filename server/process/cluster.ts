@@ -102,8 +102,10 @@ export async function runPrimary(count: number, log: Logger): Promise<void> {
     totals.retire(worker.id);
     if (stopping) {
       codes.push(code);
-      if (channels.size === 0) exit(codes.every((c) => c === 0) ? 0 : 1);
-      return;
+      if (channels.size > 0) return;
+      const ok = codes.every((c) => c === 0);
+      log.info(`stopped: every worker has exited${ok ? "" : " (not all cleanly)"}; exit ${ok ? 0 : 1}`);
+      return exit(ok ? 0 : 1);
     }
     if (!listening.has(worker.id)) {
       log.error(`worker ${worker.id} exited (${signal ?? code}) before it could listen`);

@@ -86,21 +86,27 @@ export function exitOnStartFailure(error: unknown, log: Logger): never {
 /**
  * On SIGTERM or SIGINT: `close`, then exit 0; exit 1 if closing takes over FORCED_EXIT_MS
  * (config keeps the readiness grace and the drain well within it). A second signal while
- * closing changes nothing.
+ * closing changes nothing. The last line says how it ended, so a log shows the drain was whole.
  */
 export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    const started = performance.now();
     log.info(`${signal}: closing, waiting for in-flight requests`);
-    const force = setTimeout(() => process.exit(1), FORCED_EXIT_MS).unref();
+    const force = setTimeout(() => {
+      log.error(`stopped: closing took over ${FORCED_EXIT_MS / 1000} s; exit 1`);
+      flushLogs();
+      process.exit(1);
+    }, FORCED_EXIT_MS).unref();
     try {
       await close();
     } catch (error) {
       log.error(`while closing: ${error instanceof Error ? error.message : String(error)}`);
     }
     clearTimeout(force);
+    log.info(`stopped: drained and closed in ${((performance.now() - started) / 1000).toFixed(1)} s; exit 0`);
     flushLogs();
     process.exit(0);
   };

@@ -8,9 +8,9 @@
  * `createNodeHandler(front, app)` is what node:http serves: kept `/v1` and `/rest` answers before h3
  * (`kept-answers.ts`), everything else through the app.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { H3, type H3Event, type Middleware } from "h3";
 import { toNodeHandler } from "h3/node";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import { FastResponse } from "srvx";
 import type { Answer } from "./answer.ts";
 import { registerEmbed } from "./compat/embed.ts";
@@ -63,6 +63,7 @@ const FALLBACK_POLICY: RoutePolicy = { family: "v1", methods: ["GET", "HEAD"], u
 function serveThrough(front: HttpFront): Middleware {
   return async (event, next) => {
     const out = await serve(front, exchangeOf(event, policyOf(event)), async () => (await next()) as Answer);
-    return new FastResponse(out.body as BodyInit | null, { status: out.status, headers: out.headers });
+    // The reason phrase node:http writes for a kept answer too ("200 OK"): srvx writes the Response's, empty unless given.
+    return new FastResponse(out.body as BodyInit | null, { status: out.status, statusText: STATUS_CODES[out.status], headers: out.headers });
   };
 }

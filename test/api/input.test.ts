@@ -88,7 +88,7 @@ describe("POST /api/v0/list input", () => {
   it("unknown /api paths are 404 JSON; no answer carries a CORS header", async () => {
     const response = await app.get("/api/v0/nothing", { headers: { origin: "https://elsewhere.example" } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual(error(404, "no such endpoint under /api; GET / documents the interface"));
+    expect(await response.json()).toEqual(error(404, "no such endpoint under /api; /docs is the reference of the interface"));
     expect(corsHeaders(response.headers)).toEqual([]);
     const preflight = await app.get("/api/v0/list", { method: "OPTIONS", headers: { origin: "https://elsewhere.example", "access-control-request-method": "POST" } });
     expect(preflight.status).toBe(405);

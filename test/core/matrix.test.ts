@@ -34,6 +34,10 @@ describe("capability matrix", () => {
         source_c: { search: true, song: false, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false, match: false, transfer: false },
       },
       disable: ["source_b"],
+      // extension: what each source is, from its plugin's definition (these name no home page nor credit)
+      sources: Object.fromEntries(
+        ["source_a", "source_b", "source_c"].map((id) => [id, { name: `Fake source fake-source-${id.slice(-1)}`, plugin: `fake-source-${id.slice(-1)}`, homepage: null, playback: "full", attribution: null }]),
+      ),
     });
   });
 

@@ -41,7 +41,7 @@ describe("npm run demo", () => {
     expect(JSON.parse(readFileSync(`${PROJECT_ROOT}/package.json`, "utf8")).scripts.demo).toBe("exec node --import tsx examples/demo/main.ts");
   });
 
-  it("prints the config it runs and the addresses of the status page, the docs and the playground on PORT", () => {
+  it("prints the config it runs and the addresses of the landing page, the reference and the playground on PORT", () => {
     expect(output).toContain(
       `listening on ${base}/ (demo config: source_a deezer, source_b itunes, source_c audius, source_d archive, source_e jamendo, lyrics lrclib, share baidu, each on a local simulator)\n`,
     );
@@ -52,7 +52,9 @@ describe("npm run demo", () => {
   it("answers a search across all sources from every source, none failed", async () => {
     const answer = await (await fetch(`${base}/v1/search?origin=demo-test&source=all&q=paper&size=50`, { headers: UA })).json();
     expect(answer).toMatchObject({ code: 0, source: "all", data: { failed: [] } });
-    const sources = new Set(answer.data.list.map((song: { source: string }) => song.source));
+    // Each source's songs are entries, or another source's entry's copies.
+    type Entry = { source: string; alternatives: { source: string }[] };
+    const sources = new Set(answer.data.list.flatMap((song: Entry) => [song.source, ...song.alternatives.map((alt) => alt.source)]));
     expect([...sources].sort()).toEqual(["source_a", "source_b", "source_c", "source_d", "source_e"]);
   });
 

@@ -79,6 +79,11 @@ describe.skipIf(!chromium)("layout in Chromium", () => {
       expect(matrix.columns).toBe(12); // source, eight operations of the sources, the service's match and transfer, charts
       expect(matrix.table, `${width} px: the matrix is wider than its card`).toBeLessThanOrEqual(matrix.holder);
       expect(matrix.lastRight, `${width} px: the charts column is cut`).toBeLessThanOrEqual(matrix.holderRight + 0.5);
+      // Its Charts buttons keep their word on one line.
+      const broken = await page.evaluate(() =>
+        [...document.querySelectorAll("#capabilities button")].filter((b) => b.getBoundingClientRect().height > 2.2 * parseFloat(getComputedStyle(b).fontSize)).map((b) => b.textContent),
+      );
+      expect(broken, `${width} px: a button of the matrix breaks its word`).toEqual([]);
       await page.screenshot({ path: join(ARTIFACTS, `playground-${width}.png`), fullPage: true });
       for (const card of await page.locator("main > section").all()) {
         await card.screenshot({ path: join(ARTIFACTS, `playground-${width}-${await card.getAttribute("class")}.png`) });
@@ -87,9 +92,9 @@ describe.skipIf(!chromium)("layout in Chromium", () => {
     await page.close();
   }, 60_000);
 
-  it("GET / and /docs do not scroll sideways at any width", async () => {
+  it("the landing page (GET /) and the reference (/docs) do not scroll sideways at any width", async () => {
     const page = await browser.context.newPage();
-    for (const [name, path, ready] of [["status", "/", "#status"], ["docs", "/docs", ".opblock"]] as const) {
+    for (const [name, path, ready] of [["landing", "/", "#status"], ["reference", "/docs", "[data-section-id^='tag/']"]] as const) {
       await page.goto(demo.app.url + path);
       await page.locator(ready).first().waitFor();
       for (const width of WIDTHS) {

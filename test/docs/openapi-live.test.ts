@@ -48,9 +48,9 @@ describe("the OpenAPI document against the service", () => {
       expect(body.code, `${path}?${search}: ${body.message}`).toBe(0);
       expect(Object.keys(body.data).sort(), `${path} (${name}) has the fields of its example`).toEqual(expect.arrayContaining(Object.keys(documented.value.data)));
     }
-    // source_a's (two of search and of rank), every other demo source's for each operation it serves (source_b and
+    // source_a's (two of search, url and rank), every other demo source's for each operation it serves (source_b and
     // source_d have no playlists, so no transfers either), /v1/source and /v1/status
-    expect(requests.length).toBe(OPERATION_NAMES.length + 2 + 4 * OPERATION_NAMES.length - 4 + 2);
+    expect(requests.length).toBe(OPERATION_NAMES.length + 3 + 4 * OPERATION_NAMES.length - 4 + 2);
   });
 
   it("the examples ask every source of the demo, each for every operation it serves", async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES, type ErrorKind } from "../../core/errors.ts";
 import { OPERATION_NAMES, OPERATIONS } from "../../server/engine/operations.ts";
 import { API_FAILURES } from "../../server/request/docs/openapi/api.ts";
+import { openApiDocument } from "../../server/request/docs/openapi/document.ts";
 import { OPERATION_EXAMPLES } from "../../server/request/docs/openapi/examples.ts";
 import type { RoutePolicy } from "../../server/request/route-policy.ts";
 import { apiStatus } from "../../server/request/share/errors.ts";
@@ -101,6 +102,50 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/v1/album"].get.responses["200"].content["application/json"].schema.properties.data).toEqual({ $ref: "#/components/schemas/AlbumDetail" });
     expect(doc.components.schemas.AlbumDetail.properties.song.items).toEqual({ $ref: "#/components/schemas/Song" });
     expect(doc.components.schemas.SourceInfo.properties.capability.additionalProperties.required).toEqual(OPERATION_NAMES);
+    // what each source is: an extension, each field with its meaning
+    const about = doc.components.schemas.SourceInfo.properties.sources;
+    expect(about["x-extension"]).toBe(true);
+    expect(about.additionalProperties).toEqual({ $ref: "#/components/schemas/SourceAbout" });
+    expect(Object.keys(doc.components.schemas.SourceAbout.properties)).toEqual(["name", "plugin", "homepage", "playback", "attribution"]);
+  });
+
+  it("gives every field of every type, every parameter and the /metrics token their meaning", () => {
+    const undescribed: string[] = [];
+    const walk = (where: string, schema: any) => {
+      for (const part of [schema, ...(schema.allOf ?? []), ...(schema.anyOf ?? [])]) {
+        for (const [name, field] of Object.entries<any>(part.properties ?? {})) {
+          if (!field.description && !field.$ref) undescribed.push(`${where}.${name}`);
+          walk(`${where}.${name}`, field);
+          if (field.items) walk(`${where}.${name}[]`, field.items);
+        }
+      }
+    };
+    for (const [name, schema] of Object.entries<any>(doc.components.schemas)) walk(name, schema);
+    for (const { path, method, op } of operationsOf(doc)) {
+      for (const p of (op.parameters ?? []).map((x: object) => check.resolve<Record<string, any>>(x))) if (!p.description) undescribed.push(`${method} ${path} ${p.name}`);
+      for (const [status, response] of Object.entries<any>(op.responses)) for (const [type, media] of Object.entries<any>(response.content ?? {})) walk(`${path} ${status} ${type}`, media.schema ?? {});
+    }
+    expect(undescribed).toEqual([]);
+    expect(doc.paths["/v1/rank"].get.parameters.find((p: { name: string }) => p.name === "id").description).toBe("a chart id, as the list of charts gives it; without it, that list");
+  });
+
+  it("where /metrics takes a token, says it is the only one the service knows; where not, names none", () => {
+    const guarded = openApiDocument({ sources: { capability: {}, disable: [], sources: {} }, shareEnabled: false, metrics: { enabled: true, protected: true } }) as Record<string, any>;
+    expect(guarded.components.securitySchemes.metricsToken.description).toMatch(/^Only \/metrics asks for it, .*metrics\.token \(env METRICS_TOKEN\).*Nothing else of this service takes a token/);
+    expect(guarded.paths["/metrics"].get.security).toEqual([{ metricsToken: [] }]);
+    expect(doc.components.securitySchemes).toEqual({});
+  });
+
+  it("gives every operation an example answer", () => {
+    const without: string[] = [];
+    for (const { path, method, op } of operationsOf(doc)) {
+      for (const [status, response] of Object.entries<any>(op.responses)) {
+        if (!status.startsWith("2")) continue;
+        if (!response.content) without.push(`${method} ${path} ${status}: no content`);
+        for (const [type, media] of Object.entries<any>(response.content ?? {})) if (media.example === undefined && !media.examples) without.push(`${method} ${path} ${status} ${type}`);
+      }
+    }
+    expect(without).toEqual([]);
   });
 
   it("has examples, all valid against their schemas", () => {

@@ -7,7 +7,6 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/engine/config.ts";
 import { ASSETS } from "../../server/request/docs/assets.ts";
-import { DOCS_USER_AGENT } from "../../server/request/docs/openapi/document.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 
 let t: TestApp;
@@ -19,25 +18,26 @@ afterAll(() => t?.close());
 const localRefs = (html: string) => [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((ref) => !ref.startsWith("data:"));
 
 describe("pages for people who use the API", () => {
-  it("GET / links the interactive docs, the OpenAPI document and the playground", async () => {
+  it("GET / links the reference, the OpenAPI document and the playground", async () => {
     const html = await (await t.get("/")).text();
     for (const href of ["docs", "openapi.json", "playground"]) expect(html).toContain(`<a href="${href}">`);
   });
 
-  it("/docs is Swagger UI from this origin, under a policy that allows nothing else", async () => {
+  it("/docs is Redoc from this origin, under a policy that allows nothing else", async () => {
     const response = await t.get("/docs");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-security-policy")).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'",
+      "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'",
     );
     const html = await response.text();
     expect(html).not.toMatch(/<script>(?!<\/script>)|<script [^>]*>[^<]/); // no inline script
     const refs = localRefs(html);
-    expect(refs).toEqual(["assets/swagger-ui.css", "assets/docs.css", "assets/swagger-ui-bundle.js", "assets/docs.js"]);
+    expect(refs).toEqual(["assets/docs.css", "assets/redoc.standalone.js", "assets/docs.js"]);
     for (const ref of refs) expect((await t.get(`/${ref}`)).status, ref).toBe(200);
-    expect(readFileSync(ASSETS["docs.js"].file, "utf8")).toContain("validatorUrl: null");
-    // the user-agent of Try it out's requests (and curl commands) is the one the document names
-    expect(readFileSync(ASSETS["docs.js"].file, "utf8")).toContain(`request.headers["User-Agent"] = "${DOCS_USER_AGENT}";`);
+    // Redoc's bundle names no other host it would load from (its sidebar logo is left out).
+    const bundle = await (await t.get("/assets/redoc.standalone.js")).text();
+    expect(bundle).not.toContain("cdn.redoc.ly");
+    expect(bundle).not.toMatch(/\/\/# sourceMappingURL=\S+\s*$/);
   });
 
   it("/playground loads scripts from this origin only unless ?api= names an allowed instance, and may fetch only this instance (a pasted playlist)", async () => {
@@ -48,6 +48,14 @@ describe("pages for people who use the API", () => {
     const html = await (await t.get("/playground")).text();
     expect(html).not.toMatch(/<script [^>]*>[^<]|<script>/);
     expect(localRefs(html)).toEqual(["assets/playground.css", "assets/playground.js"]);
+  });
+
+  it("/playground?api= naming this very instance is this instance: scripts of this origin only", async () => {
+    for (const self of [t.url, `${t.url}/`, `${t.url}/playground`]) {
+      const response = await t.get(`/playground?api=${encodeURIComponent(self)}`);
+      expect(response.status, self).toBe(200);
+      expect(response.headers.get("content-security-policy")).toContain("script-src 'self'; style-src");
+    }
   });
 
   it("/playground?api= naming an instance that is not allowed (none is by default) is a 400 page that echoes nothing", async () => {
@@ -61,21 +69,21 @@ describe("pages for people who use the API", () => {
       expect(text).not.toContain("script-src");
     }
   });
-  it("serves every allow-listed asset with its type, and Swagger UI's straight from node_modules", async () => {
+  it("serves every allow-listed asset with its type, and Redoc's straight from node_modules", async () => {
     for (const [name, { type }] of Object.entries(ASSETS)) {
       const response = await t.get(`/assets/${name}`);
       expect([response.status, response.headers.get("content-type")], name).toEqual([200, type]);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("access-control-allow-origin")).toBeNull();
     }
-    const bundle = await (await t.get("/assets/swagger-ui-bundle.js")).text();
+    const bundle = await (await t.get("/assets/redoc.standalone.js")).text();
     expect(bundle.length).toBeGreaterThan(1_000_000);
-    expect(ASSETS["swagger-ui-bundle.js"].file).toMatch(/node_modules\/swagger-ui-dist\/swagger-ui-bundle\.js$/);
+    expect(ASSETS["redoc.standalone.js"].file).toMatch(/node_modules\/redoc\/bundles\/redoc\.standalone\.js$/);
     expect((await t.get("/assets/docs.js", { method: "HEAD" })).status).toBe(200);
   });
 
   it("serves nothing else: no other name, no path", async () => {
-    for (const path of ["/assets/package.json", "/assets/..%2Fpackage.json", "/assets/..%2F..%2Fpackage.json", "/assets/%2e%2e%2fdocs.ts", "/assets/constructor", "/assets/__proto__", "/assets/swagger-ui.css.map", "/assets/", "/assets/docs.js/x"]) {
+    for (const path of ["/assets/package.json", "/assets/..%2Fpackage.json", "/assets/..%2F..%2Fpackage.json", "/assets/%2e%2e%2fdocs.ts", "/assets/constructor", "/assets/__proto__", "/assets/redoc.standalone.js.map", "/assets/", "/assets/docs.js/x"]) {
       const response = await t.get(path);
       expect(response.status, path).toBe(404);
       expect((await response.json()).code, path).toBe(3001);

@@ -37,7 +37,7 @@ describe.skipIf(!chromium)("the playground's search across sources, in Chromium"
     const { page, problems } = await openPlayground();
     await page.getByRole("searchbox", { name: "Search" }).fill("night ferry");
     await page.getByRole("searchbox", { name: "Search" }).press("Enter");
-    await expect.poll(() => page.locator("#search-state").textContent()).toMatch(/^\d+ of \d+ songs/);
+    await expect.poll(() => page.locator("#search-state").textContent()).toMatch(/^Songs \d+–\d+ of \d+/);
 
     // The studio recording is on all four sources: one row, naming the three others, the most playable first (the archive's whole song, then the previews).
     const row = page.locator("#results > li").filter({ hasText: "The Quiet Harbour - Night Ferry" });

@@ -22,7 +22,7 @@ describe("paths no route serves", () => {
     expect([blocked.status, blocked.body.code]).toEqual([403, 4002]);
     const unknown = await t.json(`${path}?origin=t`);
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ code: 3001, message: "no such endpoint under /v1; GET / documents the interface", data: null, source: null, cost: 0 });
+    expect(unknown.body).toEqual({ code: 3001, message: "no such endpoint under /v1; /docs is the reference of the interface", data: null, source: null, cost: 0 });
     expect(unknown.headers.get("x-content-type-options")).toBe("nosniff");
   });
 

@@ -28,7 +28,7 @@ describe("/v1/song/url with fallback=1", () => {
     expect(r.body.code).toBe(0);
     // Deezer's and iTunes' previews match as well as the archive's file, and come first in source order: full length wins.
     expect(r.body.data).toMatchObject({ source: "source_d", id: idOf("night-bloom", "archive"), quality: "high", expireAt: null });
-    expect(r.body.data.preview).toBeUndefined();
+    expect(r.body.data.preview).toBe(false);
     expect(r.body.data.matchedFrom).toEqual({ source: "source_c", id: idOf("night-bloom", "audius"), confidence: 0.95 });
     expect(r.body.source).toBe("source_c");
   });

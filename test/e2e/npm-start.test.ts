@@ -16,6 +16,8 @@ import { PROJECT_ROOT, freePort } from "../support/main-process.ts";
 interface NpmStart {
   npm: ChildProcess;
   port: number;
+  /** stdout and stderr */
+  output(): string;
   stdout(): string;
   exited: Promise<number | null>;
   /** the pid of the process npm runs, once it listens */
@@ -39,7 +41,8 @@ async function npmStart(): Promise<NpmStart> {
   delete env.LOG_FORMAT; // the default rule: not a terminal, so JSON
   const npm = spawn("npm", ["start"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
-  npm.stdout!.on("data", (d) => (out += d));
+  let stdout = "";
+  npm.stdout!.on("data", (d) => ((out += d), (stdout += d)));
   npm.stderr!.on("data", (d) => (out += d));
   const exited = new Promise<number | null>((r) => npm.once("exit", (code) => r(code)));
   const service = async () => {
@@ -50,7 +53,7 @@ async function npmStart(): Promise<NpmStart> {
     }
     return childrenOf(npm.pid!)[0];
   };
-  return { npm, port, stdout: () => out, exited, service };
+  return { npm, port, output: () => out, stdout: () => stdout, exited, service };
 }
 
 function childrenOf(pid: number): number[] {
@@ -93,11 +96,13 @@ describe.skipIf(process.platform !== "linux")("npm start", () => {
       await slowRequestThenSignal(started, started.npm.pid!);
       expect(await started.exited).toBe(0);
       expect(alive(node)).toBe(false);
-      // every line the service wrote is JSON (stdout is a pipe); npm's own banner and warnings are not the service's
-      const lines = started.stdout().split("\n").filter((line) => line.trim() && !/^(> |npm |build: )/.test(line));
+      // every line on stdout is the service's, in JSON (stdout is a pipe): npm's banners go to stderr (.npmrc)
+      const lines = started.stdout().split("\n").filter((line) => line.trim());
       expect(lines.length).toBeGreaterThan(4);
       for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: expect.any(String), time: expect.any(String), scope: expect.any(String) });
       expect(started.stdout()).toContain("SIGTERM: closing");
+      expect(JSON.parse(lines.at(-1)!).msg).toMatch(/^stopped: drained and closed in \d+\.\d s; exit 0$/);
+      expect(started.output()).toContain("> music-aggregator@0.1.0 start");
     } finally {
       if (started.npm.exitCode === null) started.npm.kill("SIGKILL");
     }

@@ -8,7 +8,7 @@
  * `WORKERS=2` each worker closes its share; and a drain gives them `server.drainTimeoutMs`, then
  * closes them, so the process exits 0 long before the forced exit.
  *
- * The answers are Swagger UI's bundle (1.7 MB): 32 of them are more than the kernel buffers
+ * The answers are Redoc's bundle (1.1 MB): 32 of them are more than the kernel buffers
  * for one connection on any machine, so every non-reader really stalls. Few non-readers are
  * used (each holds a few MB of kernel memory); the crowd that outnumbers the file descriptors
  * asks for the OpenAPI document, and the per-address cap keeps what it holds small.
@@ -18,7 +18,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { HAVE_PRLIMIT, startMainProcess, type MainProcess } from "../support/main-process.ts";
 import { idle, nonReader, probe, readAll, type Held } from "../support/raw-clients.ts";
 
-const BUNDLE = "/assets/swagger-ui-bundle.js";
+const BUNDLE = "/assets/redoc.standalone.js";
 const quiet = { sources: {}, lyrics: false, log: { access: false } };
 
 let main: MainProcess | undefined;

@@ -83,6 +83,19 @@ describe("discovery", () => {
     });
   });
 
+  it("checks what a source says of its upstream (home page, credit); every bundled source says both", async () => {
+    const plugin = defineSourcePlugin({ id: "says-home", name: "Says home", capabilities: {}, options: z.object({}), create: () => ({}) });
+    expect(validateDefinition({ ...plugin, homepage: "https://music.example.org/", attribution: "Data from Example Music" }, "test")).toEqual([]);
+    for (const homepage of ["javascript:alert(1)", "music.example.org", 7, `https://example.org/${"x".repeat(200)}`]) {
+      expect(validateDefinition({ ...plugin, homepage }, "test"), String(homepage)).toEqual(['plugin "says-home".homepage: expected an http(s) address of at most 200 characters']);
+    }
+    for (const attribution of ["", "two\nlines", "x".repeat(201), ["Data"]]) {
+      expect(validateDefinition({ ...plugin, attribution }, "test"), String(attribution)).toEqual(['plugin "says-home".attribution: expected a text of 1 to 200 characters on one line']);
+    }
+    const catalog = await discoverPlugins();
+    for (const def of catalog.sources.values()) expect([def.homepage, def.attribution], def.id).toEqual([expect.stringMatching(/^https:\/\/\S+$/), expect.any(String)]);
+  });
+
   it("checks that a source's coverAt is a function; the sources whose image servers render sizes declare one", async () => {
     const plugin = defineSourcePlugin({ id: "sizes", name: "Sizes", capabilities: {}, options: z.object({}), create: () => ({}) });
     expect(validateDefinition({ ...plugin, coverAt: (url: string) => url }, "test")).toEqual([]);
@@ -202,6 +215,7 @@ describe("binding", () => {
       expect(matrix.body.data).toEqual({
         capability: { source_a: { search: false, song: true, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false, match: false, transfer: false } },
         disable: [],
+        sources: { source_a: { name: "Extra", plugin: "extra", homepage: null, playback: "full", attribution: null } },
       });
     } finally {
       await t.close();

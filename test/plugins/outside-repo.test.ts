@@ -7,7 +7,7 @@
  * the example package, copied out of the checkout, installed with the packed kit and tested
  * with its documented command. Installs read the npm cache first (`--prefer-offline`).
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -17,7 +17,12 @@ import { PROJECT_ROOT } from "../support/main-process.ts";
 
 const versionOf = (name: string) => JSON.parse(readFileSync(join(PROJECT_ROOT, `node_modules/${name}/package.json`), "utf8")).version as string;
 const README_EXAMPLE = join(PROJECT_ROOT, "test/fixtures/readme-example");
+/** The environment of someone outside this checkout: none of the npm settings npm hands its scripts from the project's .npmrc (json=true). */
+const OUTSIDE = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)));
 const INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+const README = readFileSync(join(PROJECT_ROOT, "README.md"), "utf8");
+/** The tsconfig.json README's plugin section gives, as it gives it. */
+const README_TSCONFIG = /\n {3}```json\n((?: {3}.*\n)+?) {3}```/.exec(README.slice(README.indexOf("### A plugin project outside this repository")))![1].replace(/^ {3}/gm, "");
 
 let work: string;
 let kit: string;
@@ -29,8 +34,10 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("a plugin project outside the repository", () => {
-  it("is outside the checkout", () => {
+  it("is outside the checkout, and README's pack leaves no tarball in the checkout", () => {
     expect(resolve(work).startsWith(resolve(PROJECT_ROOT))).toBe(false);
+    expect(README).toContain("`cd core && npm pack --pack-destination /tmp`");
+    expect(readdirSync(join(PROJECT_ROOT, "core")).filter((f) => f.endsWith(".tgz"))).toEqual([]);
   });
 
   it("packs the kit as plain JavaScript with declarations, depending on zod only", () => {
@@ -44,8 +51,10 @@ describe("a plugin project outside the repository", () => {
   it("npm init, install the kit, vitest and h3, write plugins in JS and TS and their tests: npx vitest run passes with no config", () => {
     const project = join(work, "my-plugin");
     mkdirSync(project);
-    execFileSync("npm", ["init", "-y"], { cwd: project, stdio: "pipe" });
-    execFileSync("npm", [...INSTALL, "--save-dev", kit, `vitest@${versionOf("vitest")}`, `h3@${versionOf("h3")}`], { cwd: project, stdio: "pipe" });
+    // README's step 2: npm 11's init writes "type": "commonjs", set to module.
+    execFileSync("npm", ["init", "-y"], { cwd: project, stdio: "pipe", env: OUTSIDE });
+    execFileSync("npm", ["pkg", "set", "type=module"], { cwd: project, stdio: "pipe", env: OUTSIDE });
+    execFileSync("npm", [...INSTALL, "--save-dev", kit, `vitest@${versionOf("vitest")}`, `h3@${versionOf("h3")}`], { cwd: project, stdio: "pipe", env: OUTSIDE });
     const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
     expect(Object.keys(manifest.devDependencies).sort()).toEqual(["@music-aggregator/core", "h3", "vitest"]);
     expect(manifest.dependencies).toBeUndefined();
@@ -56,7 +65,15 @@ describe("a plugin project outside the repository", () => {
     const output = execFileSync("npx", ["vitest", "run"], { cwd: project, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", CI: "1" } });
     expect(readdirSync(project).filter((f) => f.startsWith("vitest.config") || f.startsWith("tsconfig"))).toEqual([]);
     expect(output).toContain("readme/plugin.test.ts");
-    expect(output).toMatch(/Tests\s+18 passed \| 8 skipped \(26\)/);
+    // every test runs: a capability the README's plugin does not declare is a test that it has no method ("not declared"), none skipped
+    expect(output).toMatch(/Tests\s+25 passed \(25\)/);
+    expect(output).not.toMatch(/skipped/);
+    // README's tsconfig type-checks README's plugin and its test as they are (beside them, so it reads only them).
+    writeFileSync(join(project, "readme", "tsconfig.json"), README_TSCONFIG);
+    const typecheck = spawnSync(join(PROJECT_ROOT, "node_modules/.bin/tsc"), ["-p", "readme/tsconfig.json"], { cwd: project, encoding: "utf8" });
+    expect(typecheck.stdout + typecheck.stderr).toBe("");
+    expect(typecheck.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(project, "package.json"), "utf8")).type).toBe("module");
   }, 180_000);
 });
 

@@ -19,8 +19,8 @@ export interface BundledApp extends TestApp {
   sims: Record<BundledName, Simulator>;
 }
 
-/** `config` is merged over the bindings (say, `upstream.timeoutMs`). */
-export async function startBundledApp(config: AppConfigInput = {}): Promise<BundledApp> {
+/** `config` is merged over the bindings (say, `upstream.timeoutMs`); `options` over each plugin's options. */
+export async function startBundledApp(config: AppConfigInput = {}, options: Partial<Record<BundledName, Record<string, unknown>>> = {}): Promise<BundledApp> {
   const [deezer, itunes, audius, archive, jamendo] = await Promise.all([
     startDeezerSimulator(),
     startItunesSimulator(),
@@ -36,11 +36,11 @@ export async function startBundledApp(config: AppConfigInput = {}): Promise<Bund
         lyrics: false,
         ...config,
         sources: {
-          source_a: { plugin: "deezer", options: { baseURL: deezer.url } },
-          source_b: { plugin: "itunes", options: { baseURL: itunes.url, chartsBaseURL: itunes.url } },
-          source_c: { plugin: "audius", options: { baseURL: audius.url } },
-          source_d: { plugin: "archive", options: { baseURL: archive.url } },
-          source_e: { plugin: "jamendo", options: { baseURL: `${jamendo.url}${JAMENDO_PREFIX}`, clientId: JAMENDO_CLIENT } },
+          source_a: { plugin: "deezer", options: { baseURL: deezer.url, ...options.deezer } },
+          source_b: { plugin: "itunes", options: { baseURL: itunes.url, chartsBaseURL: itunes.url, ...options.itunes } },
+          source_c: { plugin: "audius", options: { baseURL: audius.url, ...options.audius } },
+          source_d: { plugin: "archive", options: { baseURL: archive.url, ...options.archive } },
+          source_e: { plugin: "jamendo", options: { baseURL: `${jamendo.url}${JAMENDO_PREFIX}`, clientId: JAMENDO_CLIENT, ...options.jamendo } },
         },
       },
     });

@@ -4,7 +4,7 @@
  */
 import type { RankDetail, SourceMethods } from "@music-aggregator/core";
 import { describe, expect, it } from "vitest";
-import { BOOK, LIVE, NETLABEL, OLD_SHOW, RECORD, SCANS, SIDE_A, SIDE_B, STREAM_ONLY, TEST_PRESSING, TRANSFER } from "./fixtures/catalog.ts";
+import { BOOK, HARBOUR_HALL, LIVE, NETLABEL, OLD_SHOW, RECORD, SCANS, SIDE_A, SIDE_B, STREAM_ONLY, TEST_PRESSING, TRANSFER } from "./fixtures/catalog.ts";
 import { SOURCE, bindArchive, codeOf, ctx, useArchiveSimulator } from "./instance.ts";
 import type { ArchiveSimulator } from "./simulator.ts";
 
@@ -146,19 +146,20 @@ describe("rank", () => {
       [NETLABEL, "First Static"],
       [RECORD, "Paper Moon Waltz"],
       [STREAM_ONLY, "Gravel Road"],
+      [HARBOUR_HALL, "Paper Lanterns"],
     ]);
     expect(sim.log[0]).toBe(search("q=mediatype%3A%28audio+OR+etree%29&fl%5B%5D=identifier&sort%5B%5D=week+desc&rows=20&page=1&output=json"));
-    expect(sim.calls.get("GET /metadata/:identifier")).toBe(6);
+    expect(sim.calls.get("GET /metadata/:identifier")).toBe(7);
   });
 
   it("this month and all time sort by `month` and `downloads`", async () => {
     const month = (await archiveSource.rank("month", ctx())) as RankDetail;
-    expect(month.song.map((s) => s.albumId)).toEqual([RECORD, LIVE, OLD_SHOW, STREAM_ONLY, NETLABEL]);
+    expect(month.song.map((s) => s.albumId)).toEqual([RECORD, LIVE, OLD_SHOW, STREAM_ONLY, NETLABEL, HARBOUR_HALL]);
     const allTime = (await archiveSource.rank("all-time", ctx())) as RankDetail;
-    expect(allTime.song.map((s) => s.albumId)).toEqual([STREAM_ONLY, RECORD, LIVE, OLD_SHOW, NETLABEL]);
+    expect(allTime.song.map((s) => s.albumId)).toEqual([STREAM_ONLY, RECORD, LIVE, OLD_SHOW, NETLABEL, HARBOUR_HALL]);
     expect(sim.queries).toEqual(["mediatype:(audio OR etree)", "mediatype:(audio OR etree)"]);
     // The second chart reads the same items: the cache answers them.
-    expect(sim.calls.get("GET /metadata/:identifier")).toBe(6);
+    expect(sim.calls.get("GET /metadata/:identifier")).toBe(7);
   });
 
   it("asks for `chartSize` items", async () => {

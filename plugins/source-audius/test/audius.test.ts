@@ -108,10 +108,10 @@ describe("gating in the documented shape (swagger) and in the current one", () =
     expect([sim.calls.get(ROUTES.accessInfo), sim.calls.get(ROUTES.stream)]).toEqual([undefined, undefined]);
   });
 
-  it("a gated track whose answers carry no gating fields: access-info tells, and no stream is asked for", async () => {
-    // A list answer in the documented shape says nothing of gates: a hint only, never an address.
+  it("a gated track whose answers carry no gating fields: access-info tells, in a list too, and no stream is asked for", async () => {
+    // A list answer in the documented shape says nothing of gates: access-info is asked, so the song is VIP there as alone.
     const listed = await audiusSource.search({ q: "shuttered", page: 1, size: 5 }, ctx());
-    expect(listed.list.map((s) => [s.id, s.vip])).toEqual([["xH4pD", false]]);
+    expect(listed.list.map((s) => [s.id, s.vip])).toEqual([["xH4pD", true]]);
     sim.reset();
     expect(await audiusSource.song("xH4pD", ctx())).toMatchObject({ vip: true, available: false, quality: [] });
     expect(await codeOf(() => audiusSource.url("xH4pD", "standard", ctx()))).toBe(3002);
@@ -133,10 +133,9 @@ describe("gating in the documented shape (swagger) and in the current one", () =
 });
 
 describe("url", () => {
-  it("gives the full stream from /stream?no_redirect=true: high quality, 320 kbps, no preview flag", async () => {
+  it("gives the full stream from /stream?no_redirect=true: high quality, 320 kbps, no preview", async () => {
     const url = await audiusSource.url("aZ4kP", "standard", ctx());
-    expect(url).toEqual({ source: SOURCE, id: "aZ4kP", url: expect.any(String), quality: "high", bitrate: 320, size: null, expireAt: null });
-    expect("preview" in url).toBe(false);
+    expect(url).toEqual({ source: SOURCE, id: "aZ4kP", url: expect.any(String), quality: "high", bitrate: 320, size: null, expireAt: null, preview: false });
     expect(url.url.startsWith(`${NODE}/tracks/cidstream/baeaaaiqseaz4kpfixturecid?signature=`)).toBe(true);
     expect(JSON.parse(new URL(url.url).searchParams.get("signature")!)).toMatchObject({ signature: "0xeaz4kpfixturecid" });
     // The track is read first, for its gates; then its stream.

@@ -152,13 +152,14 @@ describe("rank", () => {
   });
 
   it.each([
-    ["month", ["sM1oX", "aZ4kP"]],
-    ["year", ["aZ4kP", "fT6hJ", "tL6uE"]],
-    ["allTime", ["kP5zQ", "aZ4kP"]],
-  ])("chart %s asks for its own time range", async (id, ids) => {
+    ["month", ["sM1oX", "aZ4kP"], []],
+    ["year", ["aZ4kP", "fT6hJ", "tL6uE"], []],
+    // Static Bloom's answer is in the description's plain shape: its gating is asked, as alone.
+    ["allTime", ["kP5zQ", "aZ4kP"], ["kP5zQ"]],
+  ])("chart %s asks for its own time range", async (id, ids, gatingAsked) => {
     const chart = (await audiusSource.rank(id, ctx())) as RankDetail;
     expect(chart.song.map((s) => s.id)).toEqual(ids);
-    expect(sim.log).toEqual([`GET /v1/tracks/trending?time=${id}&limit=100&${Q}`]);
+    expect(sim.log).toEqual([`GET /v1/tracks/trending?time=${id}&limit=100&${Q}`, ...gatingAsked.map((track) => `GET /v1/tracks/${track}/access-info?${Q}`)]);
   });
 
   it("maps the underground chart from /v1/tracks/trending/underground", async () => {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SourceLookups, SourceMethods } from "@music-aggregator/core";
 import { testSourcePlugin } from "@music-aggregator/core/testing";
 import deezer from "../index.ts";
+import { songCredits } from "../mapping.ts";
+import type { DeezerTrack } from "../wire.ts";
 import { IMG, SOURCE, TIDAL_COVER, codeOf, createDeezer, ctx, useDeezerSimulator } from "./instance.ts";
 import { PAPER_LANTERNS } from "./fixtures/catalog.ts";
 import { startDeezerSimulator, type DeezerSimulator } from "./simulator.ts";
@@ -61,11 +63,25 @@ describe("song", () => {
     expect(sim.calls.get("GET /track/:id")).toBe(1);
   });
 
-  it("takes artists from contributors, main first, each with its id", async () => {
+  it("credits the main artist and the title's guests, each with its id from the contributors", async () => {
     const song = await deezerSource.song("9100002", ctx());
     expect(song.artist).toEqual(["Marlow Vane", "Ines Okafor"]);
     expect(song.artistId).toEqual(["4001", "4003"]);
     expect(song.name).toBe("Salt Air (feat. Ines Okafor)");
+    // A search lists no contributors: the same names, the guest's id unknown there.
+    const listed = (await deezerSource.search({ q: "salt air", page: 1, size: 5 }, ctx())).list[0];
+    expect([listed.artist, listed.artistId]).toEqual([["Marlow Vane", "Ines Okafor"], ["4001", ""]]);
+    // Her own page knows her id.
+    const hers = (await deezerSource.artist("4003", ctx())).song[0];
+    expect([hers.artist, hers.artistId]).toEqual([["Marlow Vane", "Ines Okafor"], ["4001", "4003"]]);
+  });
+
+  it("reads guests from the title's credit, in brackets of either kind, several at once", async () => {
+    const credited = (title: string) => songCredits({ id: "9100002", title, duration: 198, artist: { id: "4001", name: "Marlow Vane" } } as DeezerTrack).artist;
+    expect(credited("Salt Air [ft. Ines Okafor, Juniper Lane & Kestrel]")).toEqual(["Marlow Vane", "Ines Okafor", "Juniper Lane", "Kestrel"]);
+    expect(credited("Salt Air (Featuring Marlow Vane) (Live)")).toEqual(["Marlow Vane"]);
+    expect(credited("Salt Air (feat. Ines Okafor")).toEqual(["Marlow Vane", "Ines Okafor"]);
+    expect(credited("Feathered (Live)")).toEqual(["Marlow Vane"]);
   });
 
   it("a readable:false track with a preview is available as that preview: song, url and with_url agree", async () => {

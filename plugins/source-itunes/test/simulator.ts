@@ -65,10 +65,13 @@ function limitOf(query: Record<string, string | undefined>): number {
 function lookupOne(songs: TrackSeed[], id: number, withSongs: boolean, limit: number): unknown[] {
   const song = songs.find((t) => t.id === id);
   if (song) return [songEntry(song)];
-  const album = ALBUMS.find((a) => a.seed.id === id);
+  // Apple knows the album and the artist of every song it sells (the charts' songs' too).
+  const onAlbum = songs.filter((t) => t.album.id === id);
+  const album = ALBUMS.find((a) => a.seed.id === id) ?? (onAlbum.length ? { seed: onAlbum[0].album, tracks: onAlbum } : undefined);
   // Apple lists an album's songs in disc and track order; reversed here, so tests prove the plugin sorts them itself.
   if (album) return [collectionEntry(album.seed), ...(withSongs ? [...album.tracks].reverse().slice(0, limit).map(songEntry) : [])];
-  const artist = ARTISTS.find((a) => a.seed.id === id);
+  const byArtist = songs.filter((t) => t.album.artist.id === id);
+  const artist = ARTISTS.find((a) => a.seed.id === id) ?? (byArtist.length ? { seed: byArtist[0].album.artist, songs: byArtist } : undefined);
   if (artist) return [artistEntry(artist.seed), ...(withSongs ? artist.songs.slice(0, limit).map(songEntry) : [])];
   return [];
 }

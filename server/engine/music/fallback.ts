@@ -65,10 +65,11 @@ export class FallbackService {
    * elsewhere and which song it is; undefined when none plays. A track with a (preview) address
    * only takes a full-length one.
    */
-  async forTrack(sourceId: string, track: PlaylistSong, quality: Quality, signal?: AbortSignal): Promise<{ url: string; from: NonNullable<PlaylistSong["urlFrom"]>; spent: boolean } | undefined> {
+  async forTrack(sourceId: string, track: PlaylistSong, quality: Quality, signal?: AbortSignal): Promise<{ url: string; preview: boolean; from: NonNullable<PlaylistSong["urlFrom"]>; spent: boolean } | undefined> {
     const copy = await this.copyOf(sourceId, track.id, quality, typeof track.url === "string", signal);
     if (!copy) return undefined;
-    return { url: copy.url.url, from: { source: copy.url.source, id: copy.url.id, confidence: copy.confidence }, spent: copy.parts.some((p) => p.cost > 0) };
+    const from = { source: copy.url.source, id: copy.url.id, confidence: copy.confidence };
+    return { url: copy.url.url, preview: copy.url.preview === true, from, spent: copy.parts.some((p) => p.cost > 0) };
   }
 
   // --- internal ---

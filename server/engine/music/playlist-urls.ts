@@ -5,7 +5,7 @@
  * when it is there, else looked up through the source's `url()`, but only up to the client's
  * share of the source's request budget (`upstream.clientShare`), which the look-ups spend. A
  * track that is VIP, not available, over the share, failing or late gets `url: null`; one
- * whose address is a clip says `preview: true`, as its `/v1/song/url` answer does.
+ * with an address says whether it is a clip (`preview`), as its `/v1/song/url` answer does.
  *
  * With `fallback=1`, a track left without an address, or with only a preview's, is then
  * matched (at most one match per track, as many tracks as look-ups, the same concurrency and
@@ -101,6 +101,8 @@ export class PlaylistUrls {
       }
     });
     if (params.fallback && (await this.fillFromCopies(source, playlist, params.quality, request))) fromUpstream = true;
+    // Every address says whether it is a clip, as its /v1/song/url answer does.
+    for (const song of playlist.song) if (typeof song.url === "string") song.preview = song.preview === true;
     // Other sources' copies are the service's own choice, made per request: not one cached answer.
     if (params.fallback) parts.push(undefined);
     const cost = fromUpstream ? Math.max(1, Math.round(performance.now() - started)) : 0;
@@ -120,7 +122,7 @@ export class PlaylistUrls {
       try {
         const copy = await this.fallbacks.forTrack(source.id, song, quality, request);
         if (copy?.spent) spent = true;
-        if (copy) [song.url, song.urlFrom] = [copy.url, copy.from];
+        if (copy) [song.url, song.urlFrom, song.preview] = [copy.url, copy.from, copy.preview];
       } catch (error) {
         if (!isServiceError(error) && !request.aborted) throw error;
         spent = true;
@@ -139,5 +141,5 @@ export class PlaylistUrls {
 /** A track's address from its `/v1/song/url` answer, saying so when it is a clip (docs/decisions.md (/v1)). */
 function carryAddress(song: PlaylistSong, url: SongUrl): void {
   song.url = url.url;
-  if (url.preview) song.preview = true;
+  song.preview = url.preview === true;
 }

@@ -57,7 +57,8 @@ export class SongUrls {
     if (!handed && unchecked && source.capabilities.song) {
       refuseUnplayable(JSON.parse((await this.calls.call(source, "song", songParams, ctx.signal)).json) as SongDetail, source.id);
     }
-    return url;
+    // Every address says whether it is a clip: one a plugin leaves unmarked is the whole song.
+    return url !== null && typeof url === "object" ? { ...url, preview: (url as { preview?: unknown }).preview === true } : url;
   }
 }
 

@@ -44,11 +44,12 @@ export class QrCodeService {
 }
 
 /**
- * The configured secret, or a random one: then signs made now stop working at the next
- * restart, which the operator is told once at start.
+ * The configured secret, or one generated for this run: a plain start needs none, and the
+ * operator is told once, at start, what that means and what to do to keep signs (a fact in
+ * force, not a warning).
  */
 export function resolveQrSecret(configured: string | undefined, log: Logger): string {
   if (configured) return configured;
-  log.warn("share.qrSecret / QR_SIGN_SECRET is not set: using a random QR sign secret; signs will not survive a restart");
+  log.info("share: QR codes are signed with a secret generated for this run, so signs made now stop working when it restarts; set share.qrSecret (or QR_SIGN_SECRET) to keep them");
   return randomBytes(32).toString("hex");
 }

@@ -1,6 +1,6 @@
 /**
  * Public source ids (`source_a`..) bound to plugin instances per config, the disabled list,
- * the lyrics provider, and the capability matrix of `/v1/source`.
+ * the lyrics provider, and `/v1/source`: the capability matrix and what each source is.
  */
 import { CAPABILITIES, type OperationName, type OperationSet } from "../operations.ts";
 import type { Capability, LyricsProvider, SourceMethods, SourceLookups, SourcePluginDefinition, BudgetOptions } from "@music-aggregator/core";
@@ -82,8 +82,12 @@ export class SourceRegistry {
 
   capabilityMatrix(): SourceInfo {
     const capability: SourceInfo["capability"] = {};
-    for (const source of this.byId.values()) capability[source.id] = { ...source.capabilities };
-    return { capability, disable: this.all().filter((s) => s.disabled).map((s) => s.id) };
+    const sources: SourceInfo["sources"] = {};
+    for (const { id, capabilities, plugin } of this.byId.values()) {
+      capability[id] = { ...capabilities };
+      sources[id] = { name: plugin.name, plugin: plugin.id, homepage: plugin.homepage ?? null, playback: plugin.playback ?? "full", attribution: plugin.attribution ?? null };
+    }
+    return { capability, disable: this.all().filter((s) => s.disabled).map((s) => s.id), sources };
   }
 }
 

@@ -48,9 +48,8 @@ export function registerEmbed(app: H3, front: HttpFront): void {
         // The page of a playlist is the one `/meting` asks first: one cached answer for both.
         const item = await runOperation(front, type, { source: source.id, id, ...(type === "playlist" ? { page: "1", size: "100" } : {}) }, event.req.signal);
         const { name, link } = JSON.parse(item.json) as { name: string; link?: string | null };
-        const via = link && /^https?:\/\/[^\s]+$/.test(link) ? `<a href="${esc(link)}" target="_blank" rel="noopener noreferrer">${esc(source.plugin.name)}</a>` : esc(source.plugin.name);
-        const player = `<meting-js server="${source.id}" type="${type}" id="${esc(component(id))}" api="meting?server=:server&amp;type=:type&amp;id=:id&amp;r=:r" theme="${theme}" autoplay="${autoplay === "1" || autoplay === "true"}" preload="none" list-max-height="60vh"></meting-js>`;
-        return textAnswer(200, page(name, `${player}\n<p class="via">${esc(name)} · via ${via}</p>`), HTML, freshnessOf([item]), headers);
+        const html = playerPage({ source: source.id, upstream: source.plugin.name, type, id, name, link, theme, autoplay: autoplay === "1" || autoplay === "true" });
+        return textAnswer(200, html, HTML, freshnessOf([item]), headers);
       } catch (error) {
         if (!isServiceError(error)) throw error;
         const answer = textAnswer(HTTP_STATUS[error.kind].v1, page("No player", `<p class="problem">This player cannot be shown: ${esc(error.message)}</p>`, ""), HTML, NEVER, headers);
@@ -72,6 +71,13 @@ export function frameHeaders(ancestors: readonly string[]): Record<string, strin
     `connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors ${["'self'", ...ancestors].join(" ")}`;
   // X-Frame-Options names no other site: where the config names some, the CSP alone decides.
   return ancestors.length ? { "content-security-policy": csp } : { "content-security-policy": csp, "x-frame-options": "SAMEORIGIN" };
+}
+
+/** The player page of one item: `name` from `upstream` (linked to its page there, `link`). */
+export function playerPage(item: { source: string; upstream: string; type: string; id: string; name: string; link?: string | null; theme: string; autoplay: boolean }): string {
+  const via = item.link && /^https?:\/\/[^\s]+$/.test(item.link) ? `<a href="${esc(item.link)}" target="_blank" rel="noopener noreferrer">${esc(item.upstream)}</a>` : esc(item.upstream);
+  const player = `<meting-js server="${item.source}" type="${item.type}" id="${esc(component(item.id))}" api="meting?server=:server&amp;type=:type&amp;id=:id&amp;r=:r" theme="${item.theme}" autoplay="${item.autoplay}" preload="none" list-max-height="60vh"></meting-js>`;
+  return page(item.name, `${player}\n<p class="via">${esc(item.name)} · via ${via}</p>`);
 }
 
 // --- internal ---

@@ -1,6 +1,6 @@
 /**
- * The files of the pages: Swagger UI, APlayer and MetingJS from `node_modules` (so `/docs` and
- * `/embed` work with no internet and no CDN) and the pages' own files in `public/`. Only the names
+ * The files of the pages: Redoc's standalone bundle, APlayer and MetingJS from `node_modules` (so
+ * `/docs` and `/embed` work with no internet and no CDN) and the pages' own files in `public/`. Only the names
  * listed here are served, each mapped to one fixed file: a request names a key, never a path,
  * so nothing else on disk can be reached.
  */
@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
 const packageDir = (name: string) => dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
-const SWAGGER_UI = packageDir("swagger-ui-dist");
+const REDOC = packageDir("redoc");
 const APLAYER = join(packageDir("aplayer"), "dist");
 const METING = join(packageDir("meting"), "dist");
 const PUBLIC = join(import.meta.dirname, "public");
@@ -26,8 +26,7 @@ export const PAGES = {
 
 /** `/assets/<name>`: every file the pages load. */
 export const ASSETS: Readonly<Record<string, { file: string; type: string }>> = {
-  "swagger-ui.css": { file: join(SWAGGER_UI, "swagger-ui.css"), type: CSS },
-  "swagger-ui-bundle.js": { file: join(SWAGGER_UI, "swagger-ui-bundle.js"), type: JS },
+  "redoc.standalone.js": { file: join(REDOC, "bundles", "redoc.standalone.js"), type: JS },
   "docs.css": { file: join(PUBLIC, "docs.css"), type: CSS },
   "docs.js": { file: join(PUBLIC, "docs.js"), type: JS },
   "playground.css": { file: join(PUBLIC, "playground.css"), type: CSS },
@@ -68,9 +67,13 @@ export function page(name: keyof typeof PAGES): LoadedFile {
 function load({ file, type }: { file: string; type: string }): LoadedFile {
   let entry = loaded.get(file);
   if (!entry) {
-    // Swagger UI's files name their source maps, which are not served: the comment only makes
-    // browsers with developer tools open ask for a file that is not there.
-    const text = readFileSync(file, "utf8").replace(/(\/\/# sourceMappingURL=\S+|\/\*# sourceMappingURL=[^*]*\*\/)\s*$/, "");
+    // Redoc's bundle names its source map, which is not served: the comment only makes
+    // browsers with developer tools open ask for a file that is not there. Its sidebar credit
+    // shows a logo from Redocly's CDN: an empty image instead (which it hides), so that the
+    // page asks nothing of another host.
+    const text = readFileSync(file, "utf8")
+      .replace(/(\/\/# sourceMappingURL=\S+|\/\*# sourceMappingURL=[^*]*\*\/)\s*$/, "")
+      .replace("https://cdn.redoc.ly/redoc/logo-mini.svg", "data:,");
     entry = { body: Buffer.from(text), type };
     loaded.set(file, entry);
   }

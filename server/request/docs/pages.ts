@@ -1,10 +1,10 @@
 /**
  * The pages for people who use the API: `/openapi.json` (the OpenAPI 3.1 document), `/docs`
- * (Swagger UI over it, served from `node_modules`), `/playground` (the API tried from a page
- * as a third-party site would, by JSONP) and `/assets/<name>` (their files, allow-listed).
- * Each page has a strict Content-Security-Policy: scripts and styles of this origin only, no
- * inline script; the playground may also load scripts (JSONP) from another instance given by
- * `?api=`, when the config allows that instance (`playground.apis`).
+ * (the reference made from it by Redoc, served from `node_modules`), `/playground` (the API
+ * tried from a page as a third-party site would, by JSONP) and `/assets/<name>` (their files,
+ * allow-listed). Each page has a strict Content-Security-Policy: scripts of this origin only,
+ * no inline script; the playground may also load scripts (JSONP) from another instance given
+ * by `?api=`, when the config allows that instance (`playground.apis`).
  */
 import type { H3 } from "h3";
 import { NotFoundError } from "@music-aggregator/core";
@@ -22,7 +22,8 @@ const PAGE: { meta: { policy: RoutePolicy } } = { meta: { policy: { family: "pag
 /** What no page needs: plugins, framing, forms, a changed base. */
 const LOCKED = "base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
 
-export const DOCS_CSP = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; ${LOCKED}`;
+/** Redoc styles its parts with inline style elements, and searches in a worker made from a blob. */
+export const DOCS_CSP = `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src blob:; ${LOCKED}`;
 
 /**
  * The playground's policy: its scripts, and JSONP from the API's origin when that is another
@@ -38,13 +39,14 @@ export function playgroundCsp(api: string | undefined): string {
 }
 
 /**
- * The allow-listed origin `?api=` names: `null` for none given (this instance), undefined for
- * one that is not allowed (or not an http(s) URL).
+ * The allow-listed origin `?api=` names: `null` for none given or this very instance (`self`,
+ * the origin the page is asked at), undefined for one that is not allowed (or not an http(s) URL).
  */
-export function allowedApi(api: string | null, allowed: readonly string[]): string | null | undefined {
+export function allowedApi(api: string | null, allowed: readonly string[], self?: string): string | null | undefined {
   if (!api) return null;
   try {
     const url = new URL(api);
+    if (url.origin === self) return null;
     return allowed.find((origin) => origin === url.origin);
   } catch {
     return undefined;
@@ -77,7 +79,7 @@ export function registerDocsPages(app: H3, front: HttpFront): void {
   app.all(
     "/playground",
     (event) => {
-      const api = allowedApi(event.url.searchParams.get("api"), playground.apis);
+      const api = allowedApi(event.url.searchParams.get("api"), playground.apis, event.url.origin);
       if (api === undefined) return refusal;
       let answer = playgrounds.get(api);
       if (!answer) playgrounds.set(api, (answer = fixedPage(page("playground").body, page("playground").type, playgroundCsp(api ?? undefined), "no-cache")));
@@ -85,7 +87,7 @@ export function registerDocsPages(app: H3, front: HttpFront): void {
     },
     PAGE,
   );
-  // Each file read when first asked for (Swagger UI's bundle is large).
+  // Each file read when first asked for (Redoc's bundle is large).
   const assets = new Map<string, Answer>();
   app.all(
     "/assets/:name",

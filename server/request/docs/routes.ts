@@ -1,24 +1,23 @@
-/** `GET /`: the status and documentation page of the whole service (docs/decisions.md (/api)); every other path is 404. */
+/** `GET /`: the landing page of the whole service (docs/decisions.md (/api)); every other path is 404. */
 import type { H3 } from "h3";
 import { NotFoundError } from "@music-aggregator/core";
 import { textAnswer } from "../answer.ts";
 import { NEVER } from "../http-caching.ts";
 import type { HttpFront } from "../http-front.ts";
 import type { RoutePolicy } from "../route-policy.ts";
-import { renderStatusPage } from "./status-page.ts";
+import { renderLandingPage } from "./landing.ts";
 
 const PAGE: { meta: { policy: RoutePolicy } } = { meta: { policy: { family: "page", methods: ["GET", "HEAD"], userAgent: false } } };
 
 export function registerDocsRoute(app: H3, front: HttpFront): void {
   const shareEnabled = !!front.shares;
   const service = front.music;
-  const { userAgentBlock } = front.config;
   const startedAt = Date.now();
   // Only the uptime changes, by the second: the page is rendered at most once a second.
   let rendered: { second: number; html: Buffer } | undefined;
   const pageAt = (second: number) => {
     if (rendered?.second !== second) {
-      rendered = { second, html: Buffer.from(renderStatusPage({ uptimeSeconds: second, shareEnabled, sources: service.sourceInfo(), userAgentBlock })) };
+      rendered = { second, html: Buffer.from(renderLandingPage({ uptimeSeconds: second, shareEnabled, sources: service.sourceInfo() })) };
     }
     return rendered.html;
   };
@@ -36,7 +35,7 @@ export function registerDocsRoute(app: H3, front: HttpFront): void {
   app.all(
     "/**",
     () => {
-      throw new NotFoundError("no such endpoint; GET / documents the interface");
+      throw new NotFoundError("no such endpoint; /docs is the reference of the interface");
     },
     { meta: { policy: { family: "page", methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"], userAgent: false } } },
   );

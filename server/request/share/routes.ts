@@ -53,7 +53,7 @@ export function registerShareRoutes(app: H3, front: HttpFront): void {
   );
 
   const unknown = () => {
-    throw new NotFoundError("no such endpoint under /api; GET / documents the interface");
+    throw new NotFoundError("no such endpoint under /api; /docs is the reference of the interface");
   };
   app.all("/api", unknown, api(ANY_METHOD));
   app.all("/api/**", unknown, api(ANY_METHOD));

@@ -1,6 +1,6 @@
 /**
  * What the `/api` endpoints accept, as zod schemas: they validate requests and drive the
- * documentation on the status page. Every message names the field.
+ * the OpenAPI document. Every message names the field.
  */
 import { z } from "zod";
 import { QR_MAX_DATA, QR_MAX_SIZE, QR_MIN_SIZE } from "../../engine/share/qr-code.ts";
@@ -55,7 +55,7 @@ export const QrQuery = z.object({
 
 export const NoInput = z.object({});
 
-/** The `/api` endpoints as documented on the status page. */
+/** The `/api` endpoints as the OpenAPI document describes them. */
 export const API_ENDPOINTS = [
   {
     method: "POST",

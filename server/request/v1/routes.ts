@@ -39,7 +39,7 @@ export function registerV1Routes(app: H3, front: HttpFront): void {
   app.all("/v1/source", (event) => v1Data(JSON.stringify(front.music.sourceInfo()), null, 0, checkCommon(exchangeOf(event, policy)), REVALIDATE), { meta: { policy } });
   app.all("/v1/status", async (event) => v1Data(JSON.stringify(await front.music.status()), null, 0, checkCommon(exchangeOf(event, policy)), NEVER), { meta: { policy } });
   const unknown = () => {
-    throw new NotFoundError("no such endpoint under /v1; GET / documents the interface");
+    throw new NotFoundError("no such endpoint under /v1; /docs is the reference of the interface");
   };
   app.all("/v1", unknown, { meta: { policy } });
   app.all("/v1/**", unknown, { meta: { policy } });

@@ -54,7 +54,7 @@ describe("/v1 through the archive plugin", () => {
     const r = await app.json(v1("song/url", { source: "source_d", id, quality: "lossless" }));
     expect(r.body.code).toBe(0);
     // 35029761 bytes over 312.9 s
-    expect(r.body.data).toEqual({ source: "source_d", id, url: `${sim.url}/download/${id}`, quality: "lossless", bitrate: 896, size: 35029761, expireAt: null });
+    expect(r.body.data).toEqual({ source: "source_d", id, url: `${sim.url}/download/${id}`, quality: "lossless", bitrate: 896, size: 35029761, expireAt: null, preview: false });
     const again = await app.json(v1("song/url", { source: "source_d", id, quality: "lossless" }));
     expect(again.body).toMatchObject({ code: 0, cost: 0 });
   });
@@ -85,7 +85,7 @@ describe("/v1 through the archive plugin", () => {
     expect(list.body.data.list.map((c: { id: string }) => c.id)).toEqual(["week", "month", "all-time"]);
     const chart = await app.json(v1("rank", { source: "source_d", id: "week" }));
     expect(chart.body.data).toMatchObject({ id: "week", updateAt: null });
-    expect(chart.body.data.song).toHaveLength(5);
+    expect(chart.body.data.song).toHaveLength(6);
   });
 
   it("an HTML page from the archive is HTTP 502 with 2003", async () => {

@@ -63,7 +63,7 @@ describe("/v1 through the audius plugin", () => {
   it("song/url: lossless falls back to the full 320 kbps stream, which is no preview", async () => {
     const r = await app.json(v1("song/url", { source: "source_c", id: "aZ4kP", quality: "lossless" }));
     expect(r.body.code).toBe(0);
-    expect(r.body.data).toEqual({ source: "source_c", id: "aZ4kP", url: expect.stringMatching(`^${NODE}/tracks/cidstream/`), quality: "high", bitrate: 320, size: null, expireAt: null });
+    expect(r.body.data).toEqual({ source: "source_c", id: "aZ4kP", url: expect.stringMatching(`^${NODE}/tracks/cidstream/`), quality: "high", bitrate: 320, size: null, expireAt: null, preview: false });
   });
 
   it("song/url of a gated track is HTTP 403 with 3002, and the stream endpoint is never asked", async () => {

@@ -90,7 +90,7 @@ describe("/v1 through the deezer plugin", () => {
   it("an HTTP 404 (a wrong path) is 2002 and is not remembered as a missing song", async () => {
     sim.fault({ kind: "status", status: 404, body: '{"error":"Not Found"}' }, "GET /track/:id");
     try {
-      const r = await app.json(v1("song", { source: "source_a", id: "9200006" }));
+      const r = await app.json(v1("song", { source: "source_a", id: "9400001" })); // asked nowhere else: not cached
       expect([r.status, r.body.code]).toEqual([502, 2002]);
     } finally {
       sim.fault(undefined, "GET /track/:id");
@@ -130,13 +130,14 @@ describe("/v1 through the deezer plugin", () => {
   });
 
   it("a lasting quota answer is HTTP 502 with 2002, after 3 attempts", async () => {
-    const before = sim.calls.get("GET /artist/:id") ?? 0;
+    // One upstream call per request (a song), so that no sibling's failure ends its retries early.
+    const before = sim.calls.get("GET /track/:id") ?? 0;
     sim.quota(1000);
     try {
-      const r = await app.json(v1("artist", { source: "source_a", id: "4003" }));
+      const r = await app.json(v1("song", { source: "source_a", id: "9400001" })); // asked nowhere else: not cached
       expect([r.status, r.body.code]).toEqual([502, 2002]);
-      // Artist and top are asked together; each is tried 1 + 2 times.
-      expect((sim.calls.get("GET /artist/:id") ?? 0) - before).toBe(3);
+      // Tried 1 + quotaRetries (2) times.
+      expect((sim.calls.get("GET /track/:id") ?? 0) - before).toBe(3);
     } finally {
       sim.quota(0);
     }

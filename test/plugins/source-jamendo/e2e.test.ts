@@ -39,7 +39,7 @@ describe("/v1 through the jamendo plugin bound as source_e", () => {
       album: "Northern Glass",
       albumId: "201455",
       duration: 187,
-      cover: "https://usercontent.jamendo.com?type=album&id=201455&width=600&trackid=1630002",
+      cover: "https://usercontent.jamendo.com?type=album&id=201455&width=600",
       available: true,
       vip: false,
       artistId: ["480211"],
@@ -53,7 +53,7 @@ describe("/v1 through the jamendo plugin bound as source_e", () => {
 
   it("song/url: lossless is the FLAC download, and falls back to high where downloads are not allowed", async () => {
     const flac = await app.json(v1("song/url", { source: "source_e", id: "1630001", quality: "lossless" }));
-    expect(flac.body.data).toEqual({ source: "source_e", id: "1630001", url: `${STORAGE}/download/track/1630001/flac/`, quality: "lossless", bitrate: 1411, size: null, expireAt: null });
+    expect(flac.body.data).toEqual({ source: "source_e", id: "1630001", url: `${STORAGE}/download/track/1630001/flac/`, quality: "lossless", bitrate: 1411, size: null, expireAt: null, preview: false });
     const kelvin = await app.json(v1("song/url", { source: "source_e", id: "1630004", quality: "lossless" }));
     expect(kelvin.body.data).toMatchObject({ quality: "high", url: `${STORAGE}/?trackid=1630004&format=mp32&from=app-harbourside` });
   });

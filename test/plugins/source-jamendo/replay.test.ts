@@ -50,7 +50,7 @@ describe.skipIf(!hasRecordings("jamendo"))("replay of recorded Jamendo track obj
         album: "Opera I",
         albumId: "119",
         duration: 136,
-        cover: "https://usercontent.jamendo.com?type=album&id=119&width=200&trackid=730",
+        cover: "https://usercontent.jamendo.com?type=album&id=119&width=200",
         license: "http://creativecommons.org/licenses/by-nc/2.0/",
       }),
       quality: ["standard", "high", "lossless"],

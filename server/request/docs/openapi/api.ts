@@ -95,7 +95,7 @@ function successOf(path: string): JsonSchema {
       "application/json": {
         schema: {
           type: "object",
-          properties: { code: { type: "integer", const: 200 }, message: { type: "string", const: "success" }, data: typeRef(type) },
+          properties: { code: { type: "integer", const: 200, description: "200: success" }, message: { type: "string", const: "success", description: "success" }, data: typeRef(type) },
           required: ["code", "message", "data"],
         },
         example: { code: 200, message: "success", data: example },
@@ -112,7 +112,7 @@ function failures(statuses: number[]): Record<string, JsonSchema> {
         description: API_FAILURES[status],
         content: {
           "application/json": {
-            schema: { allOf: [{ $ref: "#/components/schemas/ApiError" }, { properties: { code: { const: status } } }] },
+            schema: { allOf: [{ $ref: "#/components/schemas/ApiError" }, { properties: { code: { const: status, description: `the HTTP status, ${status}` } } }] },
             example: { code: status, message: API_FAILURES[status], data: null },
           },
         },

@@ -3,7 +3,10 @@
  * Meting API existing players read, and `/embed`, a player page. Extensions beyond the
  * interface contract, marked `x-extension` and tagged `compat`.
  */
-import { METING_TYPES } from "../../compat/meting.ts";
+import type { Song } from "@music-aggregator/core";
+import { playerPage } from "../../compat/embed.ts";
+import { METING_TYPES, entry } from "../../compat/meting.ts";
+import { OPERATION_EXAMPLES } from "./examples.ts";
 import type { JsonSchema } from "./json-schema.ts";
 
 export const COMPAT_TAG = {
@@ -15,7 +18,14 @@ export const COMPAT_TAG = {
 const query = (name: string, description: string, schema: JsonSchema, required = false, example?: string) => ({ name, in: "query", required, description, schema, ...(example ? { example } : {}) });
 const failure = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/V1Error" } } } });
 const text = (description: string) => ({ description, content: { "text/plain": { schema: { type: "string" } } } });
-const html = (description: string) => ({ description, content: { "text/html": { schema: { type: "string" } } } });
+const html = (description: string, example?: string) => ({ description, content: { "text/html": { schema: { type: "string" }, ...(example ? { example } : {}) } } });
+
+/** The examples' items, the demo's: its playlist Harbour Lights as /meting lists it and as /embed shows it. */
+const BASE = "https://music.example";
+const HARBOUR = OPERATION_EXAMPLES.playlist.withUrl.data as { name: string; song: Song[] };
+const METING_LIST = HARBOUR.song.map((song) => entry(song, BASE, true));
+const LRC = (OPERATION_EXAMPLES.lyric.lyric.data as { lyric: string }).lyric;
+const PLAYER_PAGE = playerPage({ source: "source_a", upstream: "Deezer", type: "playlist", id: "5550001", name: HARBOUR.name, link: "https://www.deezer.com/playlist/5550001", theme: "#2980b9", autoplay: false });
 
 const METING_SONG: JsonSchema = {
   type: "object",
@@ -54,7 +64,7 @@ export function compatPaths(): Record<string, JsonSchema> {
           query("r", "MetingJS's cache-buster: ignored", { type: "string" }),
         ],
         responses: {
-          "200": { description: "the songs (JSON), or the LRC text (type=lrc)", content: { "application/json": { schema: { type: "array", items: METING_SONG } }, "text/plain": { schema: { type: "string" } } } },
+          "200": { description: "the songs (JSON), or the LRC text (type=lrc)", content: { "application/json": { schema: { type: "array", items: METING_SONG }, example: METING_LIST }, "text/plain": { schema: { type: "string" }, example: LRC } } },
           "302": { description: "type=url: the song's address; type=pic: its cover", headers: { Location: { schema: { type: "string", format: "uri" } } } },
           "400": failure("bad parameter (1001), a server not served (1002), or an operation its source has not (1003)"),
           "403": text("a page of another site whose origin is not allowed (no data), or type=url for a VIP song (empty)"),
@@ -77,7 +87,7 @@ export function compatPaths(): Record<string, JsonSchema> {
           query("theme", "the player's colour", { type: "string", pattern: "^#[0-9a-fA-F]{3,8}$", default: "#2980b9" }),
           query("autoplay", "1 starts playing at once (browsers may refuse without a click)", { type: "string", enum: ["0", "1", "false", "true"], default: "0" }),
         ],
-        responses: { "200": html("the player page"), "400": html("a page naming the bad parameter"), "404": html("a page saying the item is unknown"), "429": failure("rate limited (4001)") },
+        responses: { "200": html("the player page", PLAYER_PAGE), "400": html("a page naming the bad parameter"), "404": html("a page saying the item is unknown"), "429": failure("rate limited (4001)") },
       },
     },
   };

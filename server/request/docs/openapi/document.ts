@@ -4,18 +4,16 @@
  * the schemas that validate requests and plugin answers, so it cannot drift from the service.
  */
 import { DEFAULT_USER_AGENT_BLOCK, VERSION } from "../../../engine/config.ts";
-import { MEANING } from "../reference.ts";
+import { MEANING } from "./codes.ts";
 import { apiComponents, apiPaths } from "./api.ts";
 import { COMPAT_TAG, compatPaths } from "./compat.ts";
 import { subsonicPaths } from "./subsonic.ts";
 import { answerComponents, type JsonSchema } from "./json-schema.ts";
 import { OPERATIONS_TAG, probePaths, probeSecuritySchemes, type MetricsDoc } from "./probes.ts";
+import { describeFields } from "./types.ts";
 import { v1Components, v1Paths } from "./v1.ts";
 import { type SourceInfo } from "../../../engine/domain.ts";
 import { V1_STATUS } from "../../../engine/errors.ts";
-
-/** The user-agent the requests of Try it out on `/docs` carry (`public/docs.js`), so that the curl command it shows is answered. */
-export const DOCS_USER_AGENT = "my-app/1.0 (music-aggregator docs)";
 
 export interface OpenApiInput {
   /** the registered sources (named in the `source` parameter's description) */
@@ -33,6 +31,8 @@ export type AssetNames = readonly string[];
 
 export function openApiDocument({ sources, shareEnabled, userAgentBlock = DEFAULT_USER_AGENT_BLOCK, metrics = { enabled: true, protected: false } }: OpenApiInput, assets: AssetNames = []): JsonSchema {
   const v1 = v1Components();
+  const schemas = { ...answerComponents(), ...v1.schemas, ...apiComponents() };
+  describeFields(schemas as Record<string, Record<string, unknown>>);
   return {
     openapi: "3.1.1",
     info: { title: "music-aggregator", version: VERSION, summary: "Read-only music metadata from several sources, and a share-listing service.", description: description(userAgentBlock), license: { name: "MIT", identifier: "MIT" } },
@@ -47,7 +47,7 @@ export function openApiDocument({ sources, shareEnabled, userAgentBlock = DEFAUL
     ],
     paths: { ...v1Paths(sources), ...apiPaths(shareEnabled), ...compatPaths(), ...subsonicPaths(), ...pagePaths(assets), ...probePaths(metrics) },
     components: {
-      schemas: { ...answerComponents(), ...v1.schemas, ...apiComponents() },
+      schemas,
       parameters: v1.parameters,
       headers: v1.headers,
       securitySchemes: probeSecuritySchemes(metrics),
@@ -67,7 +67,7 @@ function description(userAgentBlock: readonly string[]): string {
 
 **HTTP caching**: an answer the service caches says \`Cache-Control: public, max-age=\` the seconds left of its cache entry (and \`stale-if-error\`), with a weak \`ETag\`; send it back in \`If-None-Match\` for a 304 without a body (JSONP too). Errors, /v1/status and per-client answers are \`no-store\`; a cached not-found is kept as long as the service keeps it.
 
-**User-agent**: send one that names your application. An empty user-agent, or one with any of these product tokens (anywhere, any case), is answered 4002 (HTTP 403): ${userAgentBlock.map((entry) => `\`${entry.replace(/[/(]\s*$/, "").trim()}\``).join(", ")}. That is why the curl command **Try it out** shows carries \`-H 'User-Agent: ${DOCS_USER_AGENT}'\`: without it curl sends its own, \`curl/…\`, and is answered 4002. Put your application's name there.
+**User-agent**: send one that names your application. An empty user-agent, or one with any of these product tokens (anywhere, any case), is answered 4002 (HTTP 403): ${userAgentBlock.map((entry) => `\`${entry.replace(/[/(]\s*$/, "").trim()}\``).join(", ")}. With curl, name yours: \`curl -A "my-app/1.0" "http://127.0.0.1:3000/v1/search?origin=my-app&source=all&q=paper"\` (without \`-A\` curl sends \`curl/…\`, answered 4002).
 
 **Error codes** (HTTP status in JSON mode):
 
@@ -81,24 +81,34 @@ The /api answers are \`{code, message, data}\` with \`code\` equal to the HTTP s
 }
 
 function pagePaths(assets: AssetNames): Record<string, JsonSchema> {
-  const html = (summary: string, parameters: JsonSchema[] = []) => ({
-    get: { tags: ["pages"], summary, parameters, responses: { "200": { description: "an HTML page", content: { "text/html": { schema: { type: "string" } } } } } },
+  const html = (operationId: string, summary: string, example: string, parameters: JsonSchema[] = []) => ({
+    get: { operationId, tags: ["pages"], summary, parameters, responses: { "200": { description: "an HTML page", content: { "text/html": { schema: { type: "string" }, example: `<!DOCTYPE html>\n<html lang="en">…${example}…</html>` } } } } },
   });
   return {
-    "/": html("The status page: running normally, version, uptime, the registered sources, the error codes and the reference of every endpoint."),
-    "/docs": html("This document, interactive (Swagger UI served by the service itself: no CDN)."),
-    "/playground": html("A playground of the API, talking to it by JSONP as a third-party site would.", [
-      { name: "api", in: "query", required: false, description: "base URL of the API to talk to (default: this service)", schema: { type: "string", format: "uri" }, example: "https://music.example.org" },
+    "/": html("landing", "The landing page: running normally, version, uptime, the sources (named, linked, what each plays) and links to this reference, the playground and this document.", '<h1 class="ok" id="status">The service is running normally.</h1>'),
+    "/docs": html("reference", "This document as a reference (Redoc, served by the service itself from its npm package: no CDN).", '<main id="reference">'),
+    "/playground": html("playground", "A playground of the API, talking to it by JSONP as a third-party site would.", "<h1>music-aggregator playground</h1>", [
+      {
+        name: "api", in: "query", required: false, schema: { type: "string", format: "uri" }, example: "https://music.example.org",
+        description: "base URL of the API to talk to: this instance (the default, or its own address), or another instance config playground.apis allows (else the page is a 400)",
+      },
     ]),
     "/openapi.json": {
-      get: { tags: ["pages"], summary: "This document.", responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } } } },
+      get: {
+        operationId: "openapi", tags: ["pages"], summary: "This document.",
+        responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" }, example: { openapi: "3.1.1", info: { title: "music-aggregator", version: VERSION }, paths: {} } } } } },
+      },
     },
     "/assets/{name}": {
       get: {
+        operationId: "asset",
         tags: ["pages"],
-        summary: "A script, style sheet or image of the pages; only these names exist.",
-        parameters: [{ name: "name", in: "path", required: true, schema: { type: "string", enum: [...assets] } }],
-        responses: { "200": { description: "the file" }, "404": { description: "no such file", content: { "application/json": { schema: { $ref: "#/components/schemas/V1Error" } } } } },
+        summary: "A script or style sheet of the pages; only these names exist.",
+        parameters: [{ name: "name", in: "path", required: true, description: "the file's name, one of the list", schema: { type: "string", enum: [...assets] } }],
+        responses: {
+          "200": { description: "the file", content: { "text/javascript": { schema: { type: "string" }, example: '"use strict";\nRedoc.init(…);' }, "text/css": { schema: { type: "string" }, example: "body { margin: 0; }" } } },
+          "404": { description: "no such file", content: { "application/json": { schema: { $ref: "#/components/schemas/V1Error" } } } },
+        },
       },
     },
   };

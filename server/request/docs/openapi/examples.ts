@@ -22,6 +22,15 @@ const saltAir = {
   source: "source_a", id: "9100002", name: "Salt Air (feat. Ines Okafor)", artist: ["Marlow Vane", "Ines Okafor"], album: "Tidal Lines",
   albumId: "7001", duration: 198, cover: DEEZER_COVER, available: true, vip: false, artistId: ["4001", "4003"],
 };
+/** Deezer's "Paper Lanterns" in full, uploaded to Audius by its artist with the same ISRC (the demo's catalogue across sources). */
+const lanternsUpload = {
+  source: "source_c", id: "pL4nT", name: "Paper Lanterns", artist: ["Marlow Vane"], album: "", albumId: "", duration: 242,
+  cover: "https://media-3.tidewater-content.net/content/01J2MV1A1B2C3D4E5F6G7H8J9K/480x480.jpg", available: true, vip: false, artistId: ["Mv7aN"], isrc: "QZFAK9100001",
+};
+const lanternsRemaster = {
+  source: "source_b", id: "1600000031", name: "Paper Lanterns (2024 Remaster)", artist: ["Marlow Vane"], album: "Tidal Lines (2024 Remaster)", albumId: "1600000030", duration: 241,
+  cover: "https://is1-ssl.mzstatic.com/image/thumb/Music221/v4/5f/1e/2d/5f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/tidal2024.jpg/600x600bb.jpg", available: true, vip: false, artistId: ["1500000404"],
+};
 const paperKites = {
   source: "source_b", id: "1600000012", name: "Paper Kites", artist: ["Juniper Lane"], album: "Glasshouse Weather", albumId: "1600000010",
   duration: 188, cover: "https://is1-ssl.mzstatic.com/image/thumb/Music211/v4/3a/7c/e1/3a7ce1d0-5b2f-4c11-9e0a-8f6b2d4c1a77/5021732149.jpg/600x600bb.jpg",
@@ -36,9 +45,15 @@ const chart = { source: "source_a", id: "0", name: "All", cover: "https://e-cdns
 const SOURCE_A_EXAMPLES: Record<OperationName, Record<string, OperationExample>> = {
   search: {
     all: {
-      summary: "every source at once",
+      summary: "every source at once: one entry per recording, its copies as alternatives",
       query: { q: "paper", source: "all", size: "2" },
-      data: { page: 1, size: 2, total: 9, failed: [], list: [paperLanterns, paperKites] },
+      data: {
+        page: 1, size: 2, total: 18, failed: [],
+        list: [
+          { ...lanternsUpload, alternatives: [{ source: "source_a", id: "9100001", available: true, vip: false }, { source: "source_b", id: "1600000031", available: true, vip: false }] },
+          { ...paperKites, alternatives: [] },
+        ],
+      },
     },
     source_a: { summary: "one source", query: { q: "paper", source: "source_a", size: "2" }, data: { page: 1, size: 2, total: 1, failed: [], list: [paperLanterns] } },
   },
@@ -51,9 +66,16 @@ const SOURCE_A_EXAMPLES: Record<OperationName, Record<string, OperationExample>>
   },
   match: {
     match: {
-      summary: "a song, and the same recording on the other sources (none in the demo's catalogs)",
-      query: { source: "source_a", id: "9100002" },
-      data: { song: { ...saltAir, quality: ["standard"], publishAt: "2019-05-17", link: "https://www.deezer.com/track/9100002" }, matches: [], failed: [] },
+      summary: "a song, and the same recording on the other sources",
+      query: { source: "source_a", id: "9100001" },
+      data: {
+        song: { ...paperLanterns, isrc: "QZFAK9100001", quality: ["standard"], publishAt: "2019-05-17", link: "https://www.deezer.com/track/9100001" },
+        matches: [
+          { song: lanternsUpload, confidence: 0.99, reason: "isrc" },
+          { song: lanternsRemaster, confidence: 0.98, reason: "metadata" },
+        ],
+        failed: [],
+      },
     },
   },
   url: {
@@ -63,6 +85,15 @@ const SOURCE_A_EXAMPLES: Record<OperationName, Record<string, OperationExample>>
       data: {
         source: "source_a", id: "9100001", url: "https://cdns-preview-e.dzcdn.net/stream/c-e1f2a3b4c5d6e7f8091a2b3c4d5e6f70-4.mp3",
         quality: "standard", bitrate: 128, size: null, expireAt: 1893456000, preview: true,
+      },
+    },
+    fallback: {
+      summary: "fallback=1: the same recording in full from another source",
+      query: { source: "source_a", id: "9100001", fallback: "1" },
+      data: {
+        source: "source_c", id: "pL4nT", quality: "high", bitrate: 320, size: null, expireAt: null, preview: false,
+        url: "https://node-7.tidewater-content.net/tracks/cidstream/baeaaaiqsepl4ntfixturecid?signature=%7B%22data%22%3A%22%7B%5C%22cid%5C%22%3A%5C%22baeaaaiqsepl4ntfixturecid%5C%22%2C%5C%22timestamp%5C%22%3A1735689600000%7D%22%2C%22signature%22%3A%220xepl4ntfixturecid%22%7D",
+        matchedFrom: { source: "source_a", id: "9100001", confidence: 0.99 },
       },
     },
   },
@@ -112,12 +143,12 @@ const SOURCE_A_EXAMPLES: Record<OperationName, Record<string, OperationExample>>
   },
   transfer: {
     transfer: {
-      summary: "a page of a playlist matched onto another source (the demo's catalogues share no recording: no copies)",
+      summary: "a page of a playlist matched onto another source: Paper Lanterns has a copy there, Salt Air none",
       query: { source: "source_a", id: "5550001", page: "1", size: "2", to: "source_c" },
       data: {
-        source: "source_a", id: "5550001", name: "Harbour Lights", creator: "deckhand_ro", page: 1, size: 2, total: 7, hasMore: true, to: ["source_c"], matched: 0, unmatched: 2, failed: [],
+        source: "source_a", id: "5550001", name: "Harbour Lights", creator: "deckhand_ro", page: 1, size: 2, total: 7, hasMore: true, to: ["source_c"], matched: 1, unmatched: 1, failed: [],
         tracks: [
-          { position: 1, song: paperLanterns, copies: { source_c: null }, failed: [] },
+          { position: 1, song: paperLanterns, copies: { source_c: { song: lanternsUpload, confidence: 0.9, reason: "metadata" } }, failed: [] },
           { position: 2, song: saltAir, copies: { source_c: null }, failed: [] },
         ],
       },
@@ -154,6 +185,10 @@ export const SERVICE_EXAMPLES: Record<string, unknown> = {
       source_b: { search: true, song: true, url: true, lyric: true, album: true, artist: true, playlist: false, rank: true, match: true, transfer: false },
     },
     disable: [],
+    sources: {
+      source_a: { name: "Deezer", plugin: "deezer", homepage: "https://www.deezer.com", playback: "preview", attribution: "Music data and previews from Deezer" },
+      source_b: { name: "Apple iTunes", plugin: "itunes", homepage: "https://www.apple.com/apple-music/", playback: "preview", attribution: "Provided courtesy of iTunes" },
+    },
   },
   "/v1/status": {
     version: "0.1.0",

@@ -5,14 +5,11 @@
  */
 import { z } from "zod";
 import { OPERATION_NAMES } from "../../../engine/operations.ts";
-import { DOCUMENTED_TYPES } from "../type-docs.ts";
-import { API_TYPES } from "./api-answers.ts";
+import { NAMED_TYPES as NAMED } from "./types.ts";
 
 export type JsonSchema = Record<string, unknown>;
 
 const TARGET = "draft-2020-12" as const;
-/** The named types of the document: `/v1` data and `/api` answers. */
-const NAMED: Record<string, z.ZodType> = { ...DOCUMENTED_TYPES, ...API_TYPES };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /**
@@ -78,7 +75,10 @@ export function dataSchema(schema: z.ZodType): JsonSchema {
   const named = Object.entries(NAMED).find(([, s]) => s === schema);
   if (named) return ref(named[0]);
   const def = (schema as unknown as { _zod: { def: { type: string; options?: z.ZodType[] } } })._zod.def;
-  if (def.type === "union" && def.options!.every((o) => Object.values(NAMED).includes(o))) return { anyOf: def.options!.map(dataSchema) };
+  if (def.type === "union" && def.options!.every((o) => Object.values(NAMED).includes(o))) {
+    const anyOf = def.options!.map(dataSchema);
+    return { anyOf, description: `one of ${anyOf.map((o) => String(o.$ref).split("/").pop()).join(", ")}, as the parameters ask` };
+  }
   return withoutDialect(z.toJSONSchema(schema, { io: "output", target: TARGET, unrepresentable: "any" }) as JsonSchema);
 }
 

@@ -33,11 +33,11 @@ const lyric = (source: string, id: string, name: string): OperationExample => ({
 const MZ = "https://is1-ssl.mzstatic.com/image/thumb";
 const GLASSHOUSE = `${MZ}/Music211/v4/3a/7c/e1/3a7ce1d0-5b2f-4c11-9e0a-8f6b2d4c1a77/5021732149.jpg/600x600bb.jpg`;
 const paperKites = song("source_b", "1600000012", "Paper Kites", ["Juniper Lane"], "Glasshouse Weather", "1600000010", 188, GLASSHOUSE);
-const paperHarbour = song("source_b", "1700000061", "Paper Harbour", ["Dayo Fenwick"], "Paper Harbour", "1700000060", 157, `${MZ}/Music221/v4/c6/00/7e/c6007e11-2233-4455-6677-8899aabbcc06/chart6.jpg/600x600bb.jpg`);
+const lanternsRemaster = song("source_b", "1600000031", "Paper Lanterns (2024 Remaster)", ["Marlow Vane"], "Tidal Lines (2024 Remaster)", "1600000030", 241, `${MZ}/Music221/v4/5f/1e/2d/5f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/tidal2024.jpg/600x600bb.jpg`);
 const saltwaterRadio = song("source_b", "1600000021", "Saltwater Radio", ["Okoro & The Tide"], "Saltwater Radio - Single", "1600000020", 200, `${MZ}/Music221/v4/9d/04/b2/9d04b2aa-71c3-4e8e-a0f5-1c2d3e4f5a6b/198704112233.jpg/600x600bb.jpg`);
 
 const sourceB: SourceExamples = {
-  search: { summary: "one source", query: { q: "paper", source: "source_b", size: "2" }, data: { page: 1, size: 2, total: 3, failed: [], list: [paperKites, paperHarbour] } },
+  search: { summary: "one source", query: { q: "paper", source: "source_b", size: "2" }, data: { page: 1, size: 2, total: 12, failed: [], list: [paperKites, lanternsRemaster] } },
   song: { summary: "a song", query: { source: "source_b", id: "1600000012" }, data: { ...paperKites, quality: ["standard"], publishAt: "2021-04-09" } },
   match: { summary: "the song, and its copies elsewhere", query: { source: "source_b", id: "1600000012" }, data: { song: { ...paperKites, quality: ["standard"], publishAt: "2021-04-09" }, matches: [], failed: [] } },
   url: {
@@ -70,15 +70,24 @@ const NEON_STREAM =
 const neonTidepool = song("source_c", "aZ4kP", "Neon Tidepool", ["Harbor Static"], "Low Tide Signals", "", 214, `${AUDIUS}/01HZQ4AAA1B2C3D4E5F6G7H8J9/480x480.jpg`);
 const saltCircuit = song("source_c", "fT6hJ", "Salt Circuit", ["Harbor Static"], "Low Tide Signals", "pL7Qa", 188, `${AUDIUS}/01HZQ4BBB1B2C3D4E5F6G7H8J9/480x480.jpg`);
 const paperSatellites = { ...song("source_c", "dW5pS", "Paper Satellites", ["Lumen Vale"], "", "", 176, `${AUDIUS}/01HZQ4DDD1B2C3D4E5F6G7H8J9/480x480.jpg`), available: false, vip: true };
+const lanternsUpload = song("source_c", "pL4nT", "Paper Lanterns", ["Marlow Vane"], "", "", 242, `${AUDIUS}/01J2MV1A1B2C3D4E5F6G7H8J9K/480x480.jpg`, { isrc: "QZFAK9100001" });
+/** Jamendo's free copy of the song Audius gates (the demo's catalogue across sources). */
+const freeSatellites = song("source_e", "1714410", "Paper Satellites", ["Lumen Vale"], "", "", 176, "https://usercontent.jamendo.com?type=track&id=1714410&width=600", {
+  license: "http://creativecommons.org/licenses/by-sa/4.0/",
+});
 
 const sourceC: SourceExamples = {
-  search: { summary: "a gated song, flagged vip", query: { q: "paper", source: "source_c", size: "2" }, data: { page: 1, size: 2, total: 1, failed: [], list: [paperSatellites] } },
+  search: { summary: "a gated song, flagged vip", query: { q: "paper", source: "source_c", size: "2" }, data: { page: 1, size: 2, total: 2, failed: [], list: [paperSatellites, lanternsUpload] } },
   song: { summary: "a song", query: { source: "source_c", id: "aZ4kP" }, data: { ...neonTidepool, quality: ["high"], publishAt: "2023-04-14" } },
-  match: { summary: "the song, and its copies elsewhere", query: { source: "source_c", id: "aZ4kP" }, data: { song: { ...neonTidepool, quality: ["high"], publishAt: "2023-04-14" }, matches: [], failed: [] } },
+  match: {
+    summary: "a VIP song, and its free copy elsewhere",
+    query: { source: "source_c", id: "dW5pS" },
+    data: { song: { ...paperSatellites, quality: [], publishAt: "2022-11-20" }, matches: [{ song: freeSatellites, confidence: 0.95, reason: "metadata" }], failed: [] },
+  },
   url: {
     summary: "a full-length stream",
     query: { source: "source_c", id: "aZ4kP", quality: "high" },
-    data: { source: "source_c", id: "aZ4kP", url: NEON_STREAM, quality: "high", bitrate: 320, size: null, expireAt: null },
+    data: { source: "source_c", id: "aZ4kP", url: NEON_STREAM, quality: "high", bitrate: 320, size: null, expireAt: null, preview: false },
   },
   lyric: lyric("source_c", "aZ4kP", "Neon Tidepool"),
   album: {
@@ -99,7 +108,7 @@ const sourceC: SourceExamples = {
     query: { source: "source_c", id: "mN3bV", page: "1", size: "2", with_url: "1" },
     data: {
       source: "source_c", id: "mN3bV", name: "Night Drive Sessions", cover: `${AUDIUS}/01HZQ6BBB1B2C3D4E5F6G7H8J9/480x480.jpg`, creator: "Lumen Vale", count: 8,
-      song: [{ ...neonTidepool, url: NEON_STREAM }], page: 1, size: 2, total: 8, hasMore: true,
+      song: [{ ...neonTidepool, url: NEON_STREAM, preview: false }], page: 1, size: 2, total: 8, hasMore: true,
     },
   },
   transfer: {
@@ -132,7 +141,7 @@ const sourceD: SourceExamples = {
   url: {
     summary: "the lossless original",
     query: { source: "source_d", id: paperBoats.id, quality: "lossless" },
-    data: { source: "source_d", id: paperBoats.id, url: `https://archive.org/download/${paperBoats.id}`, quality: "lossless", bitrate: 896, size: 35029761, expireAt: null },
+    data: { source: "source_d", id: paperBoats.id, url: `https://archive.org/download/${paperBoats.id}`, quality: "lossless", bitrate: 896, size: 35029761, expireAt: null, preview: false },
   },
   lyric: lyric("source_d", paperBoats.id, "Paper Boats"),
   album: {
@@ -158,7 +167,7 @@ const lanternSeason = song("source_e", "1630002", "Lantern Season", ["Lumen Drif
 const paperBoat = song("source_e", "1712040", "Paper Boat", ["Orla Fenwick"], "", "", 233, `${JAMENDO}?type=track&id=1712040&width=600`, { license: "http://creativecommons.org/licenses/by/4.0/" });
 
 const sourceE: SourceExamples = {
-  search: { summary: "one source", query: { q: "paper", source: "source_e", size: "2" }, data: { page: 1, size: 2, total: 1, failed: [], list: [paperBoat] } },
+  search: { summary: "one source", query: { q: "paper", source: "source_e", size: "2" }, data: { page: 1, size: 2, total: 2, failed: [], list: [paperBoat, freeSatellites] } },
   song: { summary: "a song", query: { source: "source_e", id: "1630002" }, data: { ...lanternSeason, quality: ["standard", "high", "lossless"], publishAt: "2016-03-11" } },
   match: {
     summary: "the song, and its copies elsewhere",
@@ -168,7 +177,7 @@ const sourceE: SourceExamples = {
   url: {
     summary: "the lossless download",
     query: { source: "source_e", id: "1630002", quality: "lossless" },
-    data: { source: "source_e", id: "1630002", url: "https://prod-1.storage.jamendo.com/download/track/1630002/flac/", quality: "lossless", bitrate: 1411, size: null, expireAt: null },
+    data: { source: "source_e", id: "1630002", url: "https://prod-1.storage.jamendo.com/download/track/1630002/flac/", quality: "lossless", bitrate: 1411, size: null, expireAt: null, preview: false },
   },
   lyric: lyric("source_e", "1630002", "Lantern Season"),
   album: {
@@ -186,7 +195,7 @@ const sourceE: SourceExamples = {
     query: { source: "source_e", id: "500612", page: "1", size: "2", with_url: "1" },
     data: {
       source: "source_e", id: "500612", name: "Rainy Commute", cover: null, creator: "ferrywatcher", count: 7,
-      song: [{ ...paperBoat, url: "https://prod-1.storage.jamendo.com/?trackid=1712040&format=mp31&from=app-harbourside" }], page: 1, size: 2, total: 7, hasMore: true,
+      song: [{ ...paperBoat, url: "https://prod-1.storage.jamendo.com/?trackid=1712040&format=mp31&from=app-harbourside", preview: false }], page: 1, size: 2, total: 7, hasMore: true,
     },
   },
   transfer: {

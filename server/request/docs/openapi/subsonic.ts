@@ -4,7 +4,7 @@
  * answers are Subsonic's, not `/v1`'s: the `subsonic-response` envelope, always HTTP 200.
  */
 import { ALBUM_LIST_TYPES } from "../../compat/subsonic/browse.ts";
-import { API_VERSION, SERVER_TYPE } from "../../compat/subsonic/envelope.ts";
+import { API_VERSION, SERVER_TYPE, okAnswer } from "../../compat/subsonic/envelope.ts";
 import { EXTENSIONS } from "../../compat/subsonic/routes.ts";
 import type { JsonSchema } from "./json-schema.ts";
 
@@ -22,15 +22,18 @@ const ENVELOPE: JsonSchema = {
       type: "object",
       description: "status, version, and OpenSubsonic's type, serverVersion and openSubsonic; then the call's one element (album, searchResult3, …) or error",
       properties: {
-        status: { type: "string", enum: ["ok", "failed"] },
-        version: { type: "string", const: API_VERSION },
-        type: { type: "string", const: SERVER_TYPE },
-        serverVersion: { type: "string" },
-        openSubsonic: { type: "boolean", const: true },
+        status: { type: "string", enum: ["ok", "failed"], description: "ok for a success, failed with error" },
+        version: { type: "string", const: API_VERSION, description: "the Subsonic API version this service speaks" },
+        type: { type: "string", const: SERVER_TYPE, description: "OpenSubsonic's server type: this service's name" },
+        serverVersion: { type: "string", description: "this service's version" },
+        openSubsonic: { type: "boolean", const: true, description: "true: the OpenSubsonic extensions are spoken" },
         error: {
           type: "object",
           description: "0 generic (an upstream failure, a bad value, a rate limit: Retry-After says when), 10 a parameter missing, 40 wrong credentials or no user configured, 43 apiKey with u, 44 a wrong API key, 50 a write (read-only), 70 not found (an id this service did not make, an unknown item, a VIP song's stream, a preview when previews are off)",
-          properties: { code: { type: "integer", enum: [0, 10, 40, 43, 44, 50, 70] }, message: { type: "string" } },
+          properties: {
+            code: { type: "integer", enum: [0, 10, 40, 43, 44, 50, 70], description: "Subsonic's error code (above)" },
+            message: { type: "string", description: "what went wrong, in words" },
+          },
           required: ["code", "message"],
         },
       },
@@ -69,8 +72,12 @@ export function subsonicPaths(): Record<string, JsonSchema> {
     ...(method === "post" ? { requestBody: { required: false, content: { "application/x-www-form-urlencoded": { schema: { type: "object", additionalProperties: { type: "string" } } } } } } : {}),
     responses: {
       "200": {
-        description: "the subsonic-response envelope, a success or an error (Subsonic answers errors with HTTP 200)",
-        content: { "application/json": { schema: ENVELOPE }, "application/xml": { schema: { type: "string" } }, "application/javascript": { schema: { type: "string" } } },
+        description: "the subsonic-response envelope, a success or an error (Subsonic answers errors with HTTP 200); the examples are ping's answer",
+        content: {
+          "application/json": { schema: ENVELOPE, example: JSON.parse(String(okAnswer({ f: "json" }).body)) },
+          "application/xml": { schema: { type: "string" }, example: String(okAnswer({ f: "xml" }).body) },
+          "application/javascript": { schema: { type: "string" }, example: String(okAnswer({ f: "jsonp", callback: "onSubsonic" }).body) },
+        },
       },
       "302": { description: "stream, download: the song's legal address; getCoverArt: the picture (sized where the upstream renders sizes)", headers: { Location: { schema: { type: "string", format: "uri" } } } },
     },

@@ -9,11 +9,12 @@ import { OPERATION_NAMES, OPERATIONS } from "../../../engine/operations.ts";
 import { callback, origin } from "../../../engine/params.ts";
 import { sharedCacheable } from "../../http-caching.ts";
 import { SERVICE_ENDPOINTS } from "../../v1/routes.ts";
-import { MEANING, PLAYLIST_JSONP_RULE } from "../reference.ts";
+import { MEANING, PLAYLIST_JSONP_RULE } from "./codes.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES, V1_ERROR_EXAMPLES, type OperationExample } from "./examples.ts";
 import { dataSchema, fieldsOf, inputSchema, isRequired, typeRef, type JsonSchema } from "./json-schema.ts";
 import { type SourceInfo } from "../../../engine/domain.ts";
 import { V1_STATUS } from "../../../engine/errors.ts";
+import { writePlaylist, type ExportFormat, type ExportPlaylist } from "../../../engine/playlist-files/write.ts";
 
 const RATE_LIMIT_HEADERS = {
   "RateLimit-Limit": { $ref: "#/components/headers/RateLimit-Limit" },
@@ -90,17 +91,33 @@ const REDIRECT: JsonSchema = {
   headers: { ...RATE_LIMIT_HEADERS, ...CACHE_CONTROL, Location: { description: "the song's public address", schema: { type: "string", format: "uri" } } },
 };
 
-/** The media types of exported playlist files (`format=`). */
-const FILES: Record<string, string> = {
-  "audio/x-mpegurl": "format=m3u8: #EXTM3U, #EXTINF:<seconds>,<Artist> - <Title> and this service's /v1/song/url?…&redirect=1 per playable track; a track without an address as a # no address (why): comment",
-  "application/xspf+xml": "format=xspf: XSPF version 1; a track without an address has no location, its annotation says why",
-  "application/jspf+json": "format=jspf: JSPF as ListenBrainz documents it; a track without an address has no location, its annotation says why",
+/** The exported playlist files (`format=`): each one's media type and meaning. */
+const FILES: Record<ExportFormat, [string, string]> = {
+  m3u8: ["audio/x-mpegurl", "format=m3u8: #EXTM3U, #EXTINF:<seconds>,<Artist> - <Title> and this service's /v1/song/url?…&redirect=1 per playable track; a track without an address as a # no address (why): comment"],
+  xspf: ["application/xspf+xml", "format=xspf: XSPF version 1; a track without an address has no location, its annotation says why"],
+  jspf: ["application/jspf+json", "format=jspf: JSPF as ListenBrainz documents it; a track without an address has no location, its annotation says why"],
+};
+
+/** The playlist the file examples hold, written by the service's own writers. */
+const FILE_EXAMPLE: ExportPlaylist = {
+  title: "Harbour Lights",
+  creator: "deckhand_ro",
+  tracks: [
+    { title: "Paper Lanterns", artist: ["Marlow Vane"], album: "Tidal Lines", duration: 241, location: "https://music.example/v1/song/url?source=source_a&id=9100001&redirect=1", preview: true },
+    { title: "Salt Air", artist: ["Marlow Vane"], album: "Tidal Lines", duration: 198, location: null, preview: false, why: "no copy on source_c" },
+  ],
 };
 
 /** A success that may also be a playlist file (an operation with `format`). */
 function withExtensions(ok: JsonSchema, parameters: { name: string }[]): JsonSchema {
   if (!parameters.some((p) => p.name === "format")) return ok;
-  const files = Object.fromEntries(Object.entries(FILES).map(([type, description]) => [type, { schema: { type: "string", description: `extension, ${description}` } }]));
+  const files = Object.fromEntries(
+    Object.entries(FILES).map(([format, [type, description]]) => {
+      const text = writePlaylist(format as ExportFormat, FILE_EXAMPLE);
+      const json = format === "jspf";
+      return [type, { schema: { type: json ? "object" : "string", description: `extension, ${description}` }, example: json ? JSON.parse(text) : text }];
+    }),
+  );
   return { ...ok, content: { ...(ok.content as JsonSchema), ...files } };
 }
 
@@ -213,7 +230,7 @@ function markdown(text: string): string {
 
 /**
  * A parameter's values in the answer examples: one `example` when they agree, else `examples`
- * named and summed up as the answers are, which Swagger UI offers in a list: Try it out can then
+ * named and summed up as the answers are, which a reader picks from a list: a reader can then
  * ask every source, not only the first (whose values come first, as the defaults).
  */
 function parameterExamples(name: string, schema: JsonSchema, examples: Record<string, OperationExample>): JsonSchema {
@@ -253,8 +270,8 @@ function success(data: JsonSchema, examples: Record<string, { summary?: string; 
         schema: {
           type: "object",
           properties: {
-            code: { type: "integer", const: 0 },
-            message: { type: "string", const: "ok" },
+            code: { type: "integer", const: 0, description: "0: success" },
+            message: { type: "string", const: "ok", description: "ok" },
             data,
             source: { type: ["string", "null"], description: 'the public source id; "all" for an all-search; null for /v1/source and /v1/status' },
             cost: { type: "integer", minimum: 0, description: "upstream milliseconds; 0 when answered from the cache" },
@@ -283,7 +300,7 @@ function failures(codes: number[]): Record<string, JsonSchema> {
         headers: { ...RATE_LIMIT_HEADERS, ...CACHE_CONTROL, ...(status === 429 ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}), ...(status === 405 ? { Allow: { $ref: "#/components/headers/Allow" } } : {}) },
         content: {
           "application/json": {
-            schema: { allOf: [{ $ref: "#/components/schemas/V1Error" }, { properties: { code: { enum: list } } }] },
+            schema: { allOf: [{ $ref: "#/components/schemas/V1Error" }, { properties: { code: { enum: list, description: `the error code: ${list.join(", ")}` } } }] },
             examples: Object.fromEntries(list.map((code) => [String(code), { summary: MEANING[code][0], value: { code, message: V1_ERROR_EXAMPLES[code], data: null, source: null, cost: 0 } }])),
           },
         },

@@ -57,12 +57,18 @@ export function createPlayer({ audio, nowPlaying, state, lyrics }, call) {
     if (mine === ticket && link) nowPlaying.append(" ", link);
   }
 
-  /** Plays `song`: from `address` when the caller has one (a playlist's with_url, a copy elsewhere: `note` says which), else from /v1/song/url. */
+  /**
+   * Plays `song`: from `address` when the caller has one (a playlist's with_url, a copy
+   * elsewhere: `note` says which), else from /v1/song/url; a VIP or unplayable song with
+   * fallback=1, so that the same recording plays from another source when one has it.
+   */
   async function play(song, address, note = "Address from the playlist answer (with_url=1).") {
     const mine = ++ticket;
     nowPlaying.replaceChildren(el("strong", {}, song.name), ` by ${song.artist.join(", ") || "unknown artist"} (${song.source}, id ${song.id})`);
+    // Whatever comes of this song, the previous one is gone: its audio unloaded, not only paused.
     audio.pause();
     audio.removeAttribute("src");
+    audio.load();
     lines = [];
     current = -1;
     lyrics.replaceChildren(el("li", {}, "Loading lyrics…"));
@@ -71,14 +77,18 @@ export function createPlayer({ audio, nowPlaying, state, lyrics }, call) {
     let url = address;
     let preview = song.preview === true;
     if (!url) {
-      say("Asking for a public address…");
-      const answer = await call("/v1/song/url", { source: song.source, id: song.id }).catch((error) => error);
+      const elsewhere = song.vip || !song.available;
+      say(elsewhere ? `${song.vip ? "VIP" : "Not playable"} on ${song.source}: looking for the same recording elsewhere…` : "Asking for a public address…");
+      const answer = await call("/v1/song/url", { source: song.source, id: song.id, fallback: elsewhere ? 1 : undefined }).catch((error) => error);
       if (mine !== ticket) return;
-      if (answer instanceof Error || answer.code !== 0) return say(`No address: ${failure(answer)}`, true);
-      const { quality, bitrate } = answer.data;
+      if (answer instanceof Error || answer.code !== 0) {
+        return say(elsewhere ? `Cannot play: ${failure(answer)}; no other source has a copy that plays.` : `No address: ${failure(answer)}`, true);
+      }
+      const { quality, bitrate, matchedFrom } = answer.data;
       preview = answer.data.preview === true;
       url = answer.data.url;
-      say(`${preview ? "Preview clip" : "Full song"}, ${quality}, ${bitrate} kbps.`);
+      const copy = matchedFrom ? ` from ${answer.data.source}, the same recording (match confidence ${Math.round(matchedFrom.confidence * 100)} %)` : "";
+      say(`${preview ? "Preview clip" : "Full song"}${copy}, ${quality}, ${bitrate} kbps.`);
     } else {
       say(preview ? `${note.replace(/\.$/, "")}: a preview clip.` : note);
     }

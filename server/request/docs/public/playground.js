@@ -8,7 +8,7 @@
 import { jsonp } from "./jsonp.js";
 import { fullLengthOffer } from "./full-length.js";
 import { createPlayer } from "./player.js";
-import { capabilityTable, cover, duration, el, failure, songList, sourceLink } from "./render.js";
+import { attributions, capabilityTable, cover, duration, el, failure, songList, sourceLink } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const base = apiBase(new URLSearchParams(location.search).get("api"));
@@ -49,29 +49,44 @@ async function start() {
     return;
   }
   const info = sources.data;
-  $("capabilities").replaceChildren(capabilityTable(info, (id) => open("rank", id)));
+  $("capabilities").replaceChildren(...[capabilityTable(info, (id) => open("rank", id)), attributions(info)].filter(Boolean));
   const enabled = Object.keys(info.capability).filter((id) => !info.disable.includes(id));
-  $("search-source").append(...enabled.filter((id) => info.capability[id].search).map((id) => el("option", { value: id }, id)));
-  $("open-source").replaceChildren(...enabled.map((id) => el("option", { value: id }, id)));
-  $("transfer-source").replaceChildren(...enabled.filter((id) => info.capability[id].transfer).map((id) => el("option", { value: id }, id)));
+  const option = (id) => el("option", { value: id }, info.sources?.[id] ? `${id} (${info.sources[id].name})` : id);
+  $("search-source").append(...enabled.filter((id) => info.capability[id].search).map(option));
+  $("open-source").replaceChildren(...enabled.map(option));
+  $("transfer-source").replaceChildren(...enabled.filter((id) => info.capability[id].transfer).map(option));
   const searchable = enabled.filter((id) => info.capability[id].search);
   $("transfer-targets").append(...searchable.map((id) => el("label", {}, el("input", { type: "checkbox", name: "to", value: id, checked: true }), ` ${id}`)));
 }
 
-async function search(event) {
+/** Songs per page of results; a search has at most 50 pages. */
+const PAGE_SIZE = 20;
+const LAST_PAGE = 50;
+
+function search(event) {
   event.preventDefault();
-  const q = $("q").value.trim();
-  const source = $("search-source").value;
-  $("search-state").textContent = `Searching ${source === "all" ? "every source" : source} for “${q}”…`;
-  const answer = await call("/v1/search", { q, source, size: 20 }).catch((e) => e);
+  void showResults($("q").value.trim(), $("search-source").value, 1);
+}
+
+/** Page `page` of the search, with buttons to the pages beside it. */
+async function showResults(q, source, page) {
+  $("search-state").textContent = `Searching ${source === "all" ? "every source" : source} for “${q}”${page > 1 ? `, page ${page}` : ""}…`;
+  const answer = await call("/v1/search", { q, source, page, size: PAGE_SIZE }).catch((e) => e);
+  const pager = $("search-pages");
   if (answer instanceof Error || answer.code !== 0) {
     $("search-state").textContent = `Search failed: ${failure(answer)}`;
     $("results").replaceChildren();
+    pager.replaceChildren();
     return;
   }
   const { list, total, failed } = answer.data;
-  $("search-state").textContent = `${list.length} of ${total} songs${failed.length ? `; no answer from ${failed.join(", ")}` : ""} (${answer.cost} ms upstream).`;
+  const first = (page - 1) * PAGE_SIZE;
+  const shown = list.length ? `Songs ${first + 1}–${first + list.length} of ${total}` : `No songs here of ${total}`;
+  $("search-state").textContent = `${shown}${failed.length ? `; no answer from ${failed.join(", ")}` : ""} (${answer.cost} ms upstream).`;
   $("results").replaceWith(Object.assign(songList(list, actions, "Search results"), { id: "results" }));
+  const go = (to, label) => el("button", { type: "button", onclick: () => showResults(q, source, to) }, label);
+  const more = first + list.length < total && page < LAST_PAGE;
+  pager.replaceChildren(...[page > 1 ? go(page - 1, "← Previous page") : null, more ? go(page + 1, "Next page →") : null].filter(Boolean));
 }
 
 const PATHS = { song: "/v1/song", album: "/v1/album", artist: "/v1/artist", playlist: "/v1/playlist", rank: "/v1/rank" };

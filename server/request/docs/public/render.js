@@ -100,7 +100,20 @@ function alsoOn(song, open) {
   return el("span", { class: "also-on" }, "also on ", links);
 }
 
-/** The capability matrix of `/v1/source`, with a button per source that has charts. */
+/** A source's name, linked to its upstream's home page when `/v1/source` gives one, and what its addresses are. */
+function sourceLabel(about) {
+  if (!about) return null;
+  const name = about.homepage ? el("a", { href: about.homepage, target: "_blank", rel: "noopener noreferrer" }, about.name) : about.name;
+  return el("span", { class: "source-about" }, name, ` · ${about.playback === "preview" ? "previews" : "full songs"}`);
+}
+
+/** The credits the upstreams ask for (`/v1/source`'s `attribution`), one line each; null when none asks. */
+export function attributions(info) {
+  const credits = Object.entries(info.sources ?? {}).filter(([, about]) => about.attribution);
+  return credits.length ? el("p", { class: "attributions" }, credits.map(([id, about]) => el("span", {}, `${id}: ${about.attribution}`))) : null;
+}
+
+/** The capability matrix of `/v1/source`, each source named, with a button per source that has charts. */
 export function capabilityTable(info, onCharts) {
   const ids = Object.keys(info.capability);
   const operations = ids.length ? Object.keys(info.capability[ids[0]]) : [];
@@ -118,7 +131,7 @@ export function capabilityTable(info, onCharts) {
         return el(
           "tr",
           {},
-          el("th", { scope: "row" }, id, disabled ? " (disabled)" : ""),
+          el("th", { scope: "row" }, id, disabled ? " (disabled)" : "", sourceLabel(info.sources?.[id])),
           operations.map((op) => el("td", {}, row[op] ? "✓" : "—")),
           el("td", {}, row.rank && !disabled ? el("button", { type: "button", "aria-label": `Charts of ${id}`, onclick: () => onCharts(id) }, "Charts") : ""),
         );
