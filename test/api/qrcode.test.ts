@@ -117,10 +117,10 @@ describe("GET /api/v1/qrcode", () => {
     expect(response.headers.get("allow")).toBe("GET, HEAD");
   });
 
-  it("without a configured secret, makes one, warns, and refuses signs of any other secret", async () => {
+  it("without a configured secret, makes one, says so once, and refuses signs of any other secret", async () => {
     const generated = await startShareApp(sim.url, { qrSecret: undefined });
     onTestFinished(() => generated.close());
-    expect(generated.logs.filter((line) => line.startsWith("warn") && /signs will not survive a restart/.test(line))).toHaveLength(1);
+    expect(generated.logs.filter((line) => line.startsWith("info") && /signed with a secret generated for this run/.test(line))).toHaveLength(1);
     expect((await generated.get(qrPath("hello", 100))).status).toBe(403);
     expect(sim.totalCalls()).toBe(0);
   });

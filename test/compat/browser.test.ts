@@ -122,8 +122,11 @@ describe.skipIf(!chromium)("MetingJS and APlayer in Chromium", () => {
     await expect.poll(() => player(page).then((p) => p.time), { timeout: 10_000 }).toBeGreaterThan(1);
     const playing = await player(page);
     expect([playing.src, playing.paused]).toEqual([`${demo.url}/meting?server=source_a&type=url&id=9100001`, false]);
+    // It redirects to the song's legal address: a full-length copy elsewhere before Deezer's preview.
     const audio = await fetch(playing.src, { headers: UA });
-    expect([audio.status, audio.headers.get("content-type"), audio.url]).toEqual([200, "audio/wav", expect.stringMatching(/\/audio\/source_a\/9100001\.wav$/)]);
+    const legal = (await (await fetch(`${demo.url}/v1/song/url?source=source_a&id=9100001&fallback=1&origin=t`, { headers: UA })).json()).data;
+    expect(legal.preview).toBe(false);
+    expect([audio.status, audio.headers.get("content-type"), audio.url]).toEqual([200, "audio/wav", legal.url]);
     // Its lyrics, the marked line following the audio.
     const current = page.locator(".aplayer-lrc-current");
     await expect.poll(() => current.textContent(), { timeout: 10_000 }).toMatch(/Paper Lanterns/);

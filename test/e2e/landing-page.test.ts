@@ -40,7 +40,7 @@ describe("GET /", () => {
     const html = await (await bundled.get("/")).text().finally(() => bundled.close());
     const row = (id: string) => new RegExp(`<tr><td><code>${id}</code></td>(.*?)</tr>`).exec(html)?.[1];
     expect(row("source_a")).toBe(
-      '<td><a href="https://www.deezer.com" rel="noopener noreferrer">Deezer</a><br><span class="muted">Music data and previews from Deezer</span></td><td>previews</td><td>search, song, url, album, artist, playlist, rank, match</td>',
+      '<td><a href="https://www.deezer.com" rel="noopener noreferrer">Deezer</a><br><span class="muted">Music data and previews from Deezer</span></td><td>previews</td><td>search, song, url, album, artist, playlist, rank, match, transfer</td>',
     );
     expect(row("source_d")).toContain("<td>full songs</td>");
   });
