@@ -109,6 +109,7 @@ export const AlbumDetail = z.looseObject({
   publishAt: PublishDate.nullable(),
   song: z.array(Song),
   link: Link,
+  upc: extension(z.string().optional(), "the release's barcode (UPC or EAN digits, no leading zeros), where the source gives one"),
 });
 export type AlbumDetail = z.infer<typeof AlbumDetail>;
 

@@ -15,6 +15,7 @@ export { ERROR_CODES, ERROR_BRAND, ShareSpentError, isUpstreamFailure, staleMayS
 export { cleanText, readableLine } from "../log-line.ts";
 export { QUALITIES, NonNegativeInt, extension } from "../domain.ts";
 export { normalIsrc } from "../mapping/isrc.ts";
+export { normalUpc, upcProblem } from "../mapping/upc.ts";
 export { isSpace, spaceAfter, endsWithWord } from "../title-tail.ts";
 export { VERSION } from "../version.ts";
 export { runWithConcurrency } from "../concurrency.ts";

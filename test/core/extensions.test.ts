@@ -51,7 +51,7 @@ describe("OpenAPI", () => {
     const marked = (type: string) => Object.keys(components[type].properties).filter((field) => components[type].properties[field]["x-extension"] === true);
     expect(marked("Song")).toEqual(["artistId", "isrc", "explicit", "popularity"]);
     expect(marked("SongDetail")).toEqual(["artistId", "isrc", "explicit", "popularity", "link"]);
-    expect(marked("AlbumDetail")).toEqual(["link"]);
+    expect(marked("AlbumDetail")).toEqual(["link", "upc"]);
     expect(marked("ArtistDetail")).toEqual(["link"]);
     expect(marked("SongUrl")).toEqual(["preview", "matchedFrom"]);
     expect(marked("PlaylistSong")).toEqual(["artistId", "isrc", "explicit", "popularity", "preview", "urlFrom"]);

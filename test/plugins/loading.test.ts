@@ -112,7 +112,7 @@ describe("look-ups by identifier", () => {
     const plugin = defineSourcePlugin({ id: "looks-up", ...plain, lookups: { isrc: true }, create: () => ({ isrc: async () => [] }) });
     expect(validateDefinition(plugin, "test")).toEqual([]);
     expect(validateDefinition({ ...plugin, lookups: { isrc: "yes" } }, "test")).toEqual(['plugin "looks-up".lookups.isrc: expected boolean']);
-    expect(validateDefinition({ ...plugin, lookups: { upc: true } }, "test")).toEqual(['plugin "looks-up".lookups.upc: unknown look-up (expected one of isrc)']);
+    expect(validateDefinition({ ...plugin, lookups: { ean: true } }, "test")).toEqual(['plugin "looks-up".lookups.ean: unknown look-up (expected one of isrc, upc)']);
     expect(validateDefinition({ ...plugin, lookups: "isrc" }, "test")).toEqual(['plugin "looks-up".lookups: expected an object of booleans']);
     const catalog = await discoverPlugins();
     expect([...catalog.sources.values()].filter((def) => def.lookups?.isrc).map((def) => def.id)).toEqual(["deezer"]);
