@@ -8,7 +8,8 @@
  * budget's own refusal). Evenly spread slots never put more than `requests` in any window.
  *
  * Without Redis, or while it fails (down, slow, a refused script), the caller is told to use the
- * process's own budget, and that is logged once per outage: the limit then holds per instance.
+ * process's own budget, and that is logged once until Redis answers again: the limit then holds
+ * per instance. Each upstream host has its own slots (a mirror's budget is not the public service's).
  */
 import type { BudgetOptions } from "@music-aggregator/core";
 import { budgetUsedUp, sleep } from "@music-aggregator/core/host";
@@ -43,11 +44,13 @@ export interface SharedBudgetStore {
 export class SharedBudget {
   private readonly key?: string;
   private readonly intervalMs: number;
-  /** the fallback to the process's budget is logged once per outage */
+  /** the fallback to the process's budget is logged once, until Redis answers again */
   private fallingBack = false;
 
+  /** `host`: the upstream's (its budget is per host: a mirror's is not the public service's) */
   constructor(
     private readonly upstream: string,
+    host: string,
     private readonly budget: BudgetOptions,
     private readonly log: Logger,
     private readonly store?: SharedBudgetStore,
@@ -57,9 +60,8 @@ export class SharedBudget {
       log.info(`${upstream}: its request budget is shared across instances only through Redis (store.redis): this process keeps it alone`);
       return;
     }
-    this.key = `${store.prefix}:budget:${upstream.toLowerCase().replace(/[^a-z0-9-]/g, "-")}`;
+    this.key = `${store.prefix}:budget:${`${upstream}@${host}`.toLowerCase().replace(/[^a-z0-9.@:-]/g, "-")}`;
     if (!("musicTakeSlot" in store.link.client)) store.link.client.defineCommand("musicTakeSlot", { numberOfKeys: 1, lua: TAKE_SLOT });
-    store.link.onUp(() => (this.fallingBack = false));
   }
 
   /**
@@ -79,6 +81,7 @@ export class SharedBudget {
       }
       return false;
     }
+    this.fallingBack = false;
     if (waitMs < 0) throw budgetUsedUp(this.upstream, this.budget);
     if (waitMs > 0) await sleep(waitMs, signal);
     return true;

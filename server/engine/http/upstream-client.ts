@@ -40,7 +40,7 @@ export class HttpUpstreamClient extends UpstreamClientBase<RawAnswer> {
     super(options, defaults);
     // A share as large as the budget (a budget of a request or two) is the budget itself.
     if (options.budget && shareOf(options.budget.requests, clientShare) < options.budget.requests) this.shares = new ClientShares(options.name, options.budget, clientShare);
-    if (options.budget?.shared && sharing) this.shared = new SharedBudget(options.name, options.budget, sharing.log, sharing.store);
+    if (options.budget?.shared && sharing) this.shared = new SharedBudget(options.name, new URL(options.baseURL).host, options.budget, sharing.log, sharing.store);
   }
 
   /** The client's share first, then the budget itself: the instances' shared one, or this process's when that cannot be had. */
