@@ -7,7 +7,7 @@
  * where MusicBrainz says the release has no front cover.
  */
 import { clipName, isrcField, publishDate, upcField, type AlbumDetail, type ArtistDetail, type Song, type SongDetail } from "@music-aggregator/core";
-import type { MusicBrainzCredit, MusicBrainzRecording, MusicBrainzRelease, MusicBrainzReleaseRef, MusicBrainzTrack } from "./wire.ts";
+import { MAX_LIST, type MusicBrainzCredit, type MusicBrainzRecording, type MusicBrainzRelease, type MusicBrainzReleaseRef, type MusicBrainzTrack } from "./wire.ts";
 
 /** The sizes the Cover Art Archive renders a front cover in (besides the original). */
 export const COVER_SIZES = [250, 500, 1200] as const;
@@ -46,7 +46,8 @@ export function toSongDetail(recording: MusicBrainzRecording, sourceId: string):
 export function toAlbum(release: MusicBrainzRelease, sourceId: string): WithMbid<AlbumDetail> {
   const albumArtist = credited(release["artist-credit"]);
   const cover = coverOf(release);
-  const song = release.media.flatMap((medium) => medium.tracks).map((track) => trackSong(track, release, albumArtist, cover, sourceId));
+  const tracks = release.media.flatMap((medium) => medium.tracks).slice(0, MAX_LIST);
+  const song = tracks.map((track) => trackSong(track, release, albumArtist, cover, sourceId));
   return {
     source: sourceId,
     id: release.id,

@@ -179,3 +179,34 @@ describe("covers", () => {
     expect(musicbrainz.coverAt!("https://example.org/front-250", 500)).toBeUndefined();
   });
 });
+
+describe("bounds on what MusicBrainz sends", () => {
+  const credit = { name: "Daft Punk", joinphrase: "", artist: { id: DAFT_PUNK.id, name: "Daft Punk" } };
+  const track = (n: number) => ({ title: `Track ${n}`, length: 1000, "artist-credit": [credit], recording: { id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`, length: 1000 } });
+
+  it("a name of 100,000 characters is cut to the kit's 500; lists of thousands to 500 entries", async () => {
+    const releases = Array.from({ length: 3000 }, (_, n) => ({ id: `10000000-0000-4000-8000-${String(n).padStart(12, "0")}`, title: "Discovery", status: "Official", date: "2001" }));
+    sim.fault({ kind: "json", body: { id: HARDER_BETTER, title: "x".repeat(100_000), length: 1000, "artist-credit": Array(2000).fill(credit), releases, isrcs: [] } });
+    try {
+      const started = performance.now();
+      const detail = await mb.song(HARDER_BETTER, ctx());
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(detail.name).toHaveLength(500);
+      expect(detail.artist).toHaveLength(500);
+    } finally {
+      sim.fault(undefined);
+    }
+  });
+
+  it("a release of 1,200 tracks over two media answers its first 500 in order", async () => {
+    const media = [{ tracks: Array.from({ length: 600 }, (_, n) => track(n)) }, { tracks: Array.from({ length: 600 }, (_, n) => track(600 + n)) }];
+    sim.fault({ kind: "json", body: { id: DISCOVERY, title: "Box", status: "Official", date: "2001", barcode: null, "artist-credit": [credit], media } });
+    try {
+      const album = await mb.album(DISCOVERY, ctx());
+      expect(album.song).toHaveLength(500);
+      expect([album.song[0].name, album.song[499].name]).toEqual(["Track 0", "Track 499"]);
+    } finally {
+      sim.fault(undefined);
+    }
+  });
+});
