@@ -19,10 +19,17 @@ export interface GetOptions {
 export class MusicBrainzApi {
   constructor(private readonly http: UpstreamClient) {}
 
-  /** GETs `path` and reads the answer with `schema`; 3001 when MusicBrainz has no such thing. */
+  /** GETs a lookup and reads the answer with `schema`; 3001 when MusicBrainz has no such thing (404). */
   async get<S extends z.ZodType>(path: string, schema: S, what: string, options: GetOptions = {}): Promise<z.output<S>> {
     const found = await this.find(path, schema, options);
     if (found === undefined) throw new NotFoundError(`MusicBrainz has no ${what}`);
+    return found;
+  }
+
+  /** GETs a search (`/recording?query=`): a 404 there is no missing item but a wrong `baseURL` (2002). */
+  async search<S extends z.ZodType>(path: string, schema: S, options: GetOptions = {}): Promise<z.output<S>> {
+    const found = await this.find(path, schema, options);
+    if (found === undefined) throw new UpstreamError(`MusicBrainz answered HTTP 404 for ${path}: is the source's baseURL right?`, { upstreamStatus: 404 });
     return found;
   }
 

@@ -27,7 +27,7 @@ export function collectionMethods(api: MusicBrainzApi, sourceId: string): Pick<S
       const artistId = mbid(id, "artist");
       const [artist, recordings] = await Promise.all([
         api.get(`/artist/${artistId}`, MusicBrainzArtist, `artist ${id}`, { signal }),
-        api.get("/recording", MusicBrainzRecordingSearch, "search answer", { query: { query: `arid:${artistId}`, limit: ARTIST_SONGS }, signal }),
+        api.search("/recording", MusicBrainzRecordingSearch, { query: { query: `arid:${artistId}`, limit: ARTIST_SONGS }, signal }),
       ]);
       return toArtist(artist, recordings.recordings.slice(0, ARTIST_SONGS), sourceId);
     },
@@ -36,7 +36,7 @@ export function collectionMethods(api: MusicBrainzApi, sourceId: string): Pick<S
       if (!/^\d{1,14}$/.test(upc)) return [];
       const spellings = [...new Set([upc, upcDigits(upc, 12), upcDigits(upc, 13)])];
       const query = { query: `barcode:(${spellings.join(" OR ")})`, limit: 5 };
-      const found = await api.get("/release", MusicBrainzReleaseSearch, "search answer", { query, signal });
+      const found = await api.search("/release", MusicBrainzReleaseSearch, { query, signal });
       // The search matches terms; only a release whose barcode is this one counts, official first.
       const same = found.releases.filter((r) => upcField(r.barcode).upc === upc);
       const best = same.find((r) => r.status === "Official") ?? same[0];

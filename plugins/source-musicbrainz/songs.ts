@@ -15,7 +15,7 @@ export function songMethods(api: MusicBrainzApi, sourceId: string): Pick<SourceM
   return {
     async search({ q, page, size }, { signal }) {
       const query = { query: luceneWords(q), limit: size, offset: offsetOf(page, size) };
-      const answer = await api.get("/recording", MusicBrainzRecordingSearch, "search answer", { query, signal });
+      const answer = await api.search("/recording", MusicBrainzRecordingSearch, { query, signal });
       return { total: answer.count, list: answer.recordings.slice(0, size).map((r) => toSong(r, sourceId)) };
     },
 

@@ -32,6 +32,12 @@ describe("MusicBrainz' rate limiting and failures", () => {
     expect(failure).toMatchObject({ kind: "upstream", message: expect.stringMatching(/^MusicBrainz answered HTTP 503/) });
   });
 
+  it("a search answered 404 is a wrong baseURL (2002 saying so), not \"nothing found\"", async () => {
+    const { methods } = createMusicBrainz(simOptions(sim, { baseURL: `${sim.url}/ws/3` }));
+    const failure = await methods.search({ q: "one more time", page: 1, size: 5 }, ctx()).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ kind: "upstream", message: "MusicBrainz answered HTTP 404 for /recording: is the source's baseURL right?" });
+  });
+
   it("an answer of another format (XML: fmt=json lost on the way) is 2003", async () => {
     sim.fault({ kind: "html" });
     expect(await codeOf(() => mb.album(DISCOVERY, ctx()))).toBe(2003);
