@@ -22,6 +22,12 @@ export const NonNegativeInt = z.number().int().nonnegative();
  */
 export const extension = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description: `extension: ${description}`, "x-extension": true });
 
+/** The item's MusicBrainz id, where its source knows it. */
+const Mbid = extension(
+  z.string().optional(),
+  "the item's MusicBrainz id (a recording's, a release's, an artist's: a lower-case UUID), where the source gives one",
+);
+
 /** The item's public page on its source. */
 const Link = extension(
   z.string().nullable().optional(),
@@ -53,6 +59,7 @@ export const Song = z.looseObject({
     z.number().nonnegative().optional(),
     "the source's own measure of how much the song is played (Deezer's rank, Audius's play count): comparable only among songs of one source",
   ),
+  mbid: Mbid,
 }).check((ctx) => {
   const { artist, artistId } = ctx.value;
   if (artistId !== undefined && artistId.length !== artist.length) {
@@ -109,6 +116,8 @@ export const AlbumDetail = z.looseObject({
   publishAt: PublishDate.nullable(),
   song: z.array(Song),
   link: Link,
+  upc: extension(z.string().optional(), "the release's barcode (UPC or EAN digits, no leading zeros), where the source gives one"),
+  mbid: Mbid,
 });
 export type AlbumDetail = z.infer<typeof AlbumDetail>;
 
@@ -119,6 +128,7 @@ export const ArtistDetail = z.looseObject({
   avatar: z.string().nullable(),
   song: z.array(Song),
   link: Link,
+  mbid: Mbid,
 });
 export type ArtistDetail = z.infer<typeof ArtistDetail>;
 

@@ -92,6 +92,7 @@ export { jsonLimitProblem, type JsonLimits } from "./json-limits.ts";
 export { previewAddress } from "./mapping/preview.ts";
 export { pageLink } from "./mapping/links.ts";
 export { isrcField } from "./mapping/isrc.ts";
+export { upcField, upcDigits } from "./mapping/upc.ts";
 // Names from outside: their bound, and reading a title's tags from its end in linear time.
 export { MAX_NAME_LENGTH, clipName } from "./text-limits.ts";
 export { spaceBefore, trailingBracket, spacedDash } from "./title-tail.ts";

@@ -106,9 +106,14 @@ export interface SourceMethods {
 export interface SourceLookups {
   /** The source's songs of one ISRC (plain form: 12 characters), each with its `isrc`; [] when it has none. One upstream call. */
   isrc(isrc: string, ctx: CallContext): Promise<Song[]>;
+  /**
+   * The source's albums of one barcode (plain form, `normalUpc`: digits, no leading zeros), each
+   * with its `upc` (`upcField`) and its songs; [] when it has none. As few upstream calls as it can.
+   */
+  upc(upc: string, ctx: CallContext): Promise<AlbumDetail[]>;
 }
 export type Lookup = keyof SourceLookups;
-export const LOOKUPS: readonly Lookup[] = ["isrc"];
+export const LOOKUPS: readonly Lookup[] = ["isrc", "upc"];
 
 /** The capabilities a source plugin declares, each backed by a method. */
 export type Capability = keyof SourceMethods;

@@ -34,6 +34,14 @@ export interface KeyValueStorage {
 export interface BudgetOptions {
   requests: number;
   windowMs: number;
+  /**
+   * The limit is the upstream's per client, whatever number of instances the service runs
+   * (MusicBrainz' one request per second): the instances that share a store (Redis) share the
+   * budget, its requests spread evenly (one every `windowMs / requests`). Without a shared
+   * store, or while it is down, each process keeps the budget alone.
+   * @default false
+   */
+  shared?: boolean;
 }
 
 export interface UpstreamClientOptions {

@@ -9,12 +9,14 @@ export { PLUGIN_BRAND, PLUGIN_API_VERSION, CAPABILITIES, LOOKUPS, searchPagingOf
 export { validateDefinition, checkInstanceMethods } from "../validate.ts";
 export { UpstreamClientBase, type OutgoingRequest, type TransportAnswer, type UpstreamDefaults } from "../http/upstream-client.ts";
 export { deadline, type Deadline } from "../http/deadline.ts";
+export { budgetUsedUp } from "../http/request-budget.ts";
 export { readWebStream } from "../http/read-web-stream.ts";
 export { sleep } from "../sleep.ts";
 export { ERROR_CODES, ERROR_BRAND, ShareSpentError, isUpstreamFailure, staleMayStandIn, withCost, safeMessage, MAX_MESSAGE_LENGTH } from "../errors.ts";
 export { cleanText, readableLine } from "../log-line.ts";
 export { QUALITIES, NonNegativeInt, extension } from "../domain.ts";
 export { normalIsrc } from "../mapping/isrc.ts";
+export { normalUpc, upcProblem } from "../mapping/upc.ts";
 export { isSpace, spaceAfter, endsWithWord } from "../title-tail.ts";
 export { VERSION } from "../version.ts";
 export { runWithConcurrency } from "../concurrency.ts";

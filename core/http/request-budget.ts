@@ -26,10 +26,13 @@ export class RequestBudget {
         return;
       }
       const waitMs = this.sent[0] + this.options.windowMs - now;
-      if (waitMs > maxWaitMs) {
-        throw new UpstreamError(`${this.upstream} request budget of ${this.options.requests} per ${this.options.windowMs / 1000} s is used up`);
-      }
+      if (waitMs > maxWaitMs) throw budgetUsedUp(this.upstream, this.options);
       await sleep(waitMs, signal);
     }
   }
+}
+
+/** The refusal of a request whose turn in `upstream`'s budget would come after its deadline (2002). */
+export function budgetUsedUp(upstream: string, options: BudgetOptions): UpstreamError {
+  return new UpstreamError(`${upstream} request budget of ${options.requests} per ${options.windowMs / 1000} s is used up`);
 }

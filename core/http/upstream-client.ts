@@ -91,7 +91,8 @@ export abstract class UpstreamClientBase<Answer extends TransportAnswer> impleme
         }
         const attemptStarted = performance.now();
         try {
-          await this.acquire(this.settings.timeoutMs, signal);
+          // A turn in the budget later than this request's own deadline is refused at once.
+          await this.acquire(this.settings.timeoutMs - (performance.now() - started), signal);
         } catch (error) {
           // A retry the client's share has no room for: the failure it would retry is the answer.
           if (lastError && isKind(error, "shareSpent")) break;

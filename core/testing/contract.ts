@@ -46,6 +46,8 @@ export interface ContractFixtures {
   rank?: string;
   /** an ISRC the simulator knows, for the `isrc` look-up */
   isrc?: string;
+  /** a barcode the simulator knows (plain form), for the `upc` look-up */
+  upc?: string;
   /** ids the upstream does not know; each must be 3001 */
   missing: Partial<Record<"song" | "album" | "artist" | "playlist" | "rank", string>>;
 }
@@ -127,6 +129,22 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
         checkSongs(songs);
         for (const song of songs) expect(song.isrc).toBe(fixtures.isrc);
         expect(await methods.isrc!("ZZZ000000000", ctx())).toEqual([]);
+      });
+    }
+
+    if (plugin.lookups?.upc !== true) it("upc look-up: not declared, so create() gives no upc() method", () => expect((methods as SourceLookups).upc).toBeUndefined());
+    else {
+      it("the upc look-up answers the albums of a known barcode, each carrying it, and none for an unknown one", async () => {
+        expect(fixtures.upc, "fixture for the upc look-up").toBeTruthy();
+        const albums = z.array(AlbumDetail).parse(await methods.upc!(fixtures.upc!, ctx()));
+        expect(albums.length).toBeGreaterThan(0);
+        for (const album of albums) {
+          expect(album.source).toBe(SOURCE_ID);
+          expect(album.upc).toBe(fixtures.upc);
+          checkSongs(album.song);
+        }
+        // A valid barcode (its check digit right) that no release carries.
+        expect(await methods.upc!("400000000008", ctx())).toEqual([]);
       });
     }
 

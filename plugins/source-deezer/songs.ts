@@ -37,7 +37,7 @@ export function songMethods(api: DeezerApi, sourceId: string): Pick<SourceMethod
  * The `isrc` look-up: `/track/isrc:{isrc}` answers the track of that ISRC (Deezer keeps one per
  * ISRC), with its `isrc`; Deezer's "no data" (800) is no copy.
  */
-export function isrcLookup(api: DeezerApi, sourceId: string): SourceLookups {
+export function isrcLookup(api: DeezerApi, sourceId: string): Pick<SourceLookups, "isrc"> {
   return {
     async isrc(isrc, { signal }) {
       try {

@@ -79,7 +79,8 @@ export function composeService({ config, catalog, logger, group }: ComposeOption
   value(Tokens.Config, config);
   value(Tokens.Logger, log);
   value(Tokens.Storage, stores.cache.storage);
-  value(Tokens.Http, new HttpUpstreamClientFactory(config.upstream, config.upstream.clientShare));
+  const sharing = { log: log.child("budget"), store: stores.redis && { link: stores.redis, prefix: config.store.prefix } };
+  value(Tokens.Http, new HttpUpstreamClientFactory(config.upstream, config.upstream.clientShare, sharing));
   value(Tokens.ResponseCache, new StoreResponseCache(stores.cache, { notFoundTtl: config.cache.ttl.notFound, staleTtl: config.cache.ttl.stale, loadMs: config.upstream.timeoutMs }, stores.stats));
   value(ServiceTokens.StatsStorage, stores.statsStorage);
   value(ServiceTokens.SharedStats, stores.stats);

@@ -49,13 +49,13 @@ describe("OpenAPI", () => {
   it("marks every extension field as one, and leaves the spec's fields unmarked", () => {
     const components = answerComponents() as Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }>;
     const marked = (type: string) => Object.keys(components[type].properties).filter((field) => components[type].properties[field]["x-extension"] === true);
-    expect(marked("Song")).toEqual(["artistId", "isrc", "explicit", "popularity"]);
-    expect(marked("SongDetail")).toEqual(["artistId", "isrc", "explicit", "popularity", "link"]);
-    expect(marked("AlbumDetail")).toEqual(["link"]);
-    expect(marked("ArtistDetail")).toEqual(["link"]);
+    expect(marked("Song")).toEqual(["artistId", "isrc", "explicit", "popularity", "mbid"]);
+    expect(marked("SongDetail")).toEqual(["artistId", "isrc", "explicit", "popularity", "mbid", "link"]);
+    expect(marked("AlbumDetail")).toEqual(["link", "upc", "mbid"]);
+    expect(marked("ArtistDetail")).toEqual(["link", "mbid"]);
     expect(marked("SongUrl")).toEqual(["preview", "matchedFrom"]);
-    expect(marked("PlaylistSong")).toEqual(["artistId", "isrc", "explicit", "popularity", "preview", "urlFrom"]);
-    expect(marked("SearchSong")).toEqual(["artistId", "isrc", "explicit", "popularity", "alternatives"]);
+    expect(marked("PlaylistSong")).toEqual(["artistId", "isrc", "explicit", "popularity", "mbid", "preview", "urlFrom"]);
+    expect(marked("SearchSong")).toEqual(["artistId", "isrc", "explicit", "popularity", "mbid", "alternatives"]);
     expect(components.SongDetail.required).not.toContain("link");
   });
 });

@@ -80,6 +80,7 @@ describe("discovery", () => {
       deezer: "vouched",
       itunes: "vouched",
       jamendo: "uploader",
+      musicbrainz: "uploader",
     });
   });
 
@@ -101,21 +102,21 @@ describe("discovery", () => {
     expect(validateDefinition({ ...plugin, coverAt: (url: string) => url }, "test")).toEqual([]);
     expect(validateDefinition({ ...plugin, coverAt: "600x600" }, "test")).toEqual(['plugin "sizes".coverAt: expected a function (url, px)']);
     const catalog = await discoverPlugins();
-    expect([...catalog.sources.values()].filter((def) => def.coverAt).map((def) => def.id).sort()).toEqual(["audius", "deezer", "itunes"]);
+    expect([...catalog.sources.values()].filter((def) => def.coverAt).map((def) => def.id).sort()).toEqual(["audius", "deezer", "itunes", "musicbrainz"]);
   });
 });
 
 describe("look-ups by identifier", () => {
   const plain = { name: "Looks up", capabilities: {}, options: z.object({}) };
 
-  it("are checked like capabilities: an object of booleans, known names only; the bundled Deezer offers isrc", async () => {
+  it("are checked like capabilities: an object of booleans, known names only; the bundled Deezer and MusicBrainz offer isrc", async () => {
     const plugin = defineSourcePlugin({ id: "looks-up", ...plain, lookups: { isrc: true }, create: () => ({ isrc: async () => [] }) });
     expect(validateDefinition(plugin, "test")).toEqual([]);
     expect(validateDefinition({ ...plugin, lookups: { isrc: "yes" } }, "test")).toEqual(['plugin "looks-up".lookups.isrc: expected boolean']);
-    expect(validateDefinition({ ...plugin, lookups: { upc: true } }, "test")).toEqual(['plugin "looks-up".lookups.upc: unknown look-up (expected one of isrc)']);
+    expect(validateDefinition({ ...plugin, lookups: { ean: true } }, "test")).toEqual(['plugin "looks-up".lookups.ean: unknown look-up (expected one of isrc, upc)']);
     expect(validateDefinition({ ...plugin, lookups: "isrc" }, "test")).toEqual(['plugin "looks-up".lookups: expected an object of booleans']);
     const catalog = await discoverPlugins();
-    expect([...catalog.sources.values()].filter((def) => def.lookups?.isrc).map((def) => def.id)).toEqual(["deezer"]);
+    expect([...catalog.sources.values()].filter((def) => def.lookups?.isrc).map((def) => def.id).sort()).toEqual(["deezer", "musicbrainz"]);
   });
 
   it("a declared look-up without its method, or the reverse, is a startup error", async () => {
