@@ -33,6 +33,8 @@ export function startService(upstream: Upstream, extra: AppConfigInput = {}, env
     ...extra,
     rateLimit: { points: 1_000_000_000, duration: 60, ...extra.rateLimit },
     cache: { max: CACHE_MAX, ...extra.cache },
+    // Every load comes from loopback: a round's connections may meet the last round's still closing.
+    server: { maxConnectionsPerAddress: 4096, ...extra.server },
   };
   return startChild<string>("service", { ...env, BENCH_CONFIG: JSON.stringify(config) }, { nodeFlags });
 }
