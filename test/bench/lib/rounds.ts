@@ -32,11 +32,13 @@ export async function measureRounds(urls: Record<string, string | Target>, pids:
   const rps: Record<string, number[]> = {};
   const cpu: Record<string, { ms: number; answers: number }> = {};
   const targets = Object.entries(urls).map(([name, target]) => [name, typeof target === "string" ? { url: target } : target] as const);
-  for (const [, { url, acceptEncoding }] of targets) await load(url, 1, paths, { clients, acceptEncoding }); // warm-up
+  // A load that fails names its target (a URL alone does not say which server it was).
+  const named = (target: string, run: Promise<number>) => run.catch((error: Error) => Promise.reject(new Error(`${target}: ${error.message}`, { cause: error })));
+  for (const [target, { url, acceptEncoding }] of targets) await named(target, load(url, 1, paths, { clients, acceptEncoding })); // warm-up
   for (let round = 0; round < rounds; round++) {
     for (const [target, { url, acceptEncoding }] of targets) {
       const before = processCpuMs(pids[target]);
-      const rate = await load(url, roundSeconds, paths, { clients, acceptEncoding });
+      const rate = await named(target, load(url, roundSeconds, paths, { clients, acceptEncoding }));
       const after = processCpuMs(pids[target]);
       (rps[target] ??= []).push(rate);
       const spent = (cpu[target] ??= { ms: 0, answers: 0 });
