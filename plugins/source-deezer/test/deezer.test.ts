@@ -27,6 +27,7 @@ testSourcePlugin({
         playlist: "5550001",
         rank: "0",
         isrc: "QZFAK9100001",
+        upc: "506000070017",
         missing: { song: "9999999", album: "9999999", artist: "9999999", playlist: "9999999", rank: "9999" },
       },
     };

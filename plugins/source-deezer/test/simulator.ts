@@ -42,8 +42,10 @@ export async function startDeezerSimulator(tracks: TrackSeed[] = ALL_TRACKS): Pr
       const t = isrc ? tracks.find((x) => isrcOf(x) === isrc) : tracks.find((x) => x.id === param(e));
       return t ? trackBody(t) : NO_DATA;
     },
+    // `/album/upc:{upc}` finds the album of a barcode spelt exactly as the label delivered it.
     "GET /album/:id": (e) => {
-      const a = ALBUMS.find((x) => x.seed.id === param(e));
+      const upc = /^upc:(.+)$/.exec(getRouterParam(e, "id") ?? "")?.[1];
+      const a = ALBUMS.find((x) => (upc ? x.seed.upc === upc : x.seed.id === param(e)));
       return a ? albumBody(a.seed, a.tracks, a.embedded) : NO_DATA;
     },
     "GET /album/:id/tracks": (e) => {

@@ -23,6 +23,7 @@ testSourcePlugin({
         album: "1600000010",
         artist: "1500000101",
         rank: "us",
+        upc: "192026010016",
         missing: { song: "1600000099", album: "1600000098", artist: "1500000999", rank: "zz" },
       },
     };
