@@ -3,7 +3,7 @@
  * plugins' answers (search pages, matches) and its own state (the capability matrix, the
  * status). The plugins' domain (songs, albums, …) is the kit's (`@music-aggregator/core`).
  */
-import { Song, SongDetail, z } from "@music-aggregator/core";
+import { AlbumDetail, ArtistDetail, PlaylistDetail, Song, SongDetail, z } from "@music-aggregator/core";
 import { NonNegativeInt, extension } from "@music-aggregator/core/host";
 
 /** extension: the same recording on another source, as an all-search entry names it */
@@ -62,6 +62,44 @@ export const MatchResult = z.looseObject({
   failed: z.array(z.string()).describe("the sources whose search or ISRC look-up failed or timed out (their copies, if any, may be missing)"),
 });
 export type MatchResult = z.infer<typeof MatchResult>;
+
+const failedSources = (what: string) => z.array(z.string()).describe(`the sources whose ${what} failed, timed out or was refused for this client's share (their items, if any, are missing)`);
+
+/** extension: `/v1/lookup?isrc=`, the songs of one ISRC on every source that can look one up */
+export const IsrcLookup = z.looseObject({
+  isrc: z.string().describe("the ISRC asked, in its plain form (12 characters, upper case, no hyphens)"),
+  songs: z.array(Song).describe("the songs of that ISRC, source by source in config order (none when no source has it)"),
+  failed: failedSources("look-up"),
+});
+
+/** extension: `/v1/lookup?upc=`, the albums of one barcode on every source that can look one up */
+export const UpcLookup = z.looseObject({
+  upc: z.string().describe("the barcode asked, in its plain form (digits, leading zeros dropped)"),
+  albums: z.array(AlbumDetail).describe("the albums of that barcode with their songs, source by source in config order (none when no source has it)"),
+  failed: failedSources("look-up"),
+});
+
+export const LookupResult = z.union([IsrcLookup, UpcLookup]);
+export type LookupResult = z.infer<typeof LookupResult>;
+
+/** extension: an item found on another source as the same one as a link's (`/v1/resolve`) */
+export const Copy = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  link: z.string().nullable().describe("the copy's page on its source, where the source gives one"),
+  confidence: z.number().min(0).max(1).describe("songs: as /v1/match; albums: 1 for the same barcode, 0.9 to 0.95 by title, artist and track count"),
+  reason: z.enum(["isrc", "upc", "metadata"]).describe("isrc or metadata: as /v1/match; upc: the same barcode"),
+});
+export type Copy = z.infer<typeof Copy>;
+
+/** extension: `/v1/resolve`, the item a web link names and its copies elsewhere */
+export const ResolveResult = z.looseObject({
+  kind: z.enum(["song", "album", "artist", "playlist"]).describe("what the link names"),
+  item: z.union([SongDetail, AlbumDetail, ArtistDetail, PlaylistDetail]).describe("the item as /v1/song, /v1/album, /v1/artist or /v1/playlist (its first page) answers it"),
+  copies: z.array(Copy).describe("a song's or album's copies on the other enabled sources, best first; none for artists and playlists"),
+  failed: failedSources("search or look-up"),
+});
+export type ResolveResult = z.infer<typeof ResolveResult>;
 
 /** extension: one track of a transfer (`/v1/playlist/match`) and its copies on the target sources */
 export const TransferTrack = z.looseObject({

@@ -59,7 +59,7 @@ describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", (
 
   it("album 302127, whole from its embedded list", async () => {
     const album = await deezerSource.album("302127", ctx());
-    expect(album).toMatchObject({ id: "302127", name: "Discovery", artist: ["Daft Punk"], cover: DISCOVERY_COVER, publishAt: "2001-03-07" });
+    expect(album).toMatchObject({ id: "302127", name: "Discovery", artist: ["Daft Punk"], cover: DISCOVERY_COVER, publishAt: "2001-03-07", upc: "724384960650" });
     expect(album.song).toHaveLength(14);
     expect(album.song[3]).toEqual(deezerSong({ ...HARDER_BETTER, name: "Harder, Better, Faster, Stronger", popularity: 751478 }));
     expect(album.song.at(-1)).toMatchObject({ id: "3135566", name: "Too Long", duration: 600 });
