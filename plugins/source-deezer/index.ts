@@ -9,6 +9,7 @@ import { DeezerApi } from "./api.ts";
 import { chartMethods } from "./charts.ts";
 import { collectionMethods } from "./collections.ts";
 import { DeezerOptions } from "./options.ts";
+import { deezerLinks } from "./links.ts";
 import { lookups } from "./lookups.ts";
 import { songMethods } from "./songs.ts";
 
@@ -30,6 +31,7 @@ export default defineSourcePlugin({
   coverAt: (url, px) => squareAt(url, px),
   // `/track/isrc:{isrc}` finds the copy of a known ISRC (search answers carry none); `/album/upc:{upc}` the album of a barcode.
   lookups: { isrc: true, upc: true },
+  links: deezerLinks,
   options: DeezerOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log, sourceId }) {

@@ -8,6 +8,7 @@ import { defineSourcePlugin, squareAt, Tokens } from "@music-aggregator/core";
 import { AppleCharts, ItunesApi } from "./api.ts";
 import { chartMethods } from "./charts.ts";
 import { collectionMethods, upcLookup } from "./collections.ts";
+import { itunesLinks } from "./links.ts";
 import { ItunesOptions } from "./options.ts";
 import { songMethods } from "./songs.ts";
 
@@ -28,6 +29,7 @@ export default defineSourcePlugin({
   coverAt: (url, px) => squareAt(url, px),
   // `lookup?upc=…&entity=song` answers the album of a barcode and its songs in one call.
   lookups: { upc: true },
+  links: itunesLinks,
   options: ItunesOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log, sourceId }) {

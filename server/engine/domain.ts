@@ -139,13 +139,15 @@ export const SourceAbout = z.object({
   homepage: z.string().nullable().describe("the upstream's own home page; null when the plugin names none"),
   playback: z.enum(["full", "preview"]).describe("full: its addresses are whole songs; preview: short clips (a full-length copy may be had elsewhere with fallback=1)"),
   attribution: z.string().nullable().describe("the credit the upstream asks to be shown beside its songs; null when it asks none"),
+  links: z.array(z.string()).describe("the hosts of the web links /v1/resolve reads for it (www.deezer.com); none when its plugin declares none"),
+  lookups: z.array(z.enum(["isrc", "upc"])).describe("the identifiers /v1/lookup asks it for: isrc (its songs of an ISRC), upc (its albums of a barcode)"),
 });
 export type SourceAbout = z.infer<typeof SourceAbout>;
 
 export const SourceInfo = z.object({
   capability: z.record(z.string(), z.record(z.string(), z.boolean())),
   disable: z.array(z.string()),
-  sources: extension(z.record(z.string(), SourceAbout), "one entry per registered source id (disabled ones included): its name, plugin, home page, playback and attribution"),
+  sources: extension(z.record(z.string(), SourceAbout), "one entry per registered source id (disabled ones included): its name, plugin, home page, playback, attribution, the hosts of its web links and its look-ups"),
 });
 export type SourceInfo = z.infer<typeof SourceInfo>;
 

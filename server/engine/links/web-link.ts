@@ -7,8 +7,9 @@
  * Refused (1001): more than `MAX_LINK_LENGTH` characters; control characters, spaces or
  * backslashes (the parser would read `\` as `/`); encoded separators and dots (`%2F`, `%5C`,
  * `%00`, `%2E`, and `%25`, an encoded `%`); anything but http and https; a user name or password
- * (`https://www.deezer.com@evil.example/`); a port; a host that is not exactly one a source
- * declares (a Unicode look-alike becomes punycode, `xn--…`, and so never matches).
+ * (`https://www.deezer.com@evil.example/`); a port; a host written in anything but ASCII (a
+ * look-alike, or full-width dots IDNA would map to a source's host); a host that is not exactly
+ * one a source declares (punycode, `xn--…`, never matches).
  */
 import { InputError } from "@music-aggregator/core";
 
@@ -17,6 +18,9 @@ export const MAX_LINK_LENGTH = 2048;
 
 /** Characters no link of a source's page holds: controls, whitespace, backslashes, encoded separators. */
 const FORBIDDEN = /[\u0000-\u0020\u007f-\u00a0\\]|%(?:2[fFeE5]|5[cC]|00)/;
+/** The authority of a link as written (before the parser maps `．` to `.` and Unicode to punycode). */
+const AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/;
+const NON_ASCII = /[^\u0000-\u007f]/;
 /** Why each of `FORBIDDEN`'s matches is refused, by its first character. */
 const WHY = (found: string) =>
   found === "\\" ? "backslashes" : found.startsWith("%") ? `encoded separators or dots (${found.toUpperCase()})` : "spaces or control characters";
@@ -33,6 +37,8 @@ export function webLink(text: string, hosts: readonly string[]): URL {
   if (text.length > MAX_LINK_LENGTH) refuse(`must be at most ${MAX_LINK_LENGTH} characters`);
   const found = FORBIDDEN.exec(text)?.[0];
   if (found !== undefined) refuse(`must not hold ${WHY(found)}`);
+  // A host written in Unicode is never a source's, even where IDNA maps it to one (`www．deezer．com`).
+  if (NON_ASCII.test(AUTHORITY.exec(text)?.[1] ?? "")) refuse("must name its host in ASCII");
   let url: URL;
   try {
     url = new URL(text);

@@ -13,6 +13,7 @@ import { VERSION, type AppConfig } from "../config.ts";
 import { SourceRegistry } from "../sources/source-registry.ts";
 import { FallbackService } from "./fallback.ts";
 import { LookupService } from "./lookup-service.ts";
+import { ResolveService } from "./resolve-service.ts";
 import { Lyrics } from "./lyrics.ts";
 import { MatchService } from "./match-service.ts";
 import { PlaylistUrls } from "./playlist-urls.ts";
@@ -47,6 +48,7 @@ export class MusicService {
     @inject(PlaylistUrls) private readonly playlistUrls: PlaylistUrls,
     @inject(TransferService) private readonly transfers: TransferService,
     @inject(LookupService) private readonly lookups: LookupService,
+    @inject(ResolveService) private readonly resolver: ResolveService,
   ) {}
 
   /** Who does each operation: a service of its own, or one cached plugin call. */
@@ -66,9 +68,7 @@ export class MusicService {
   /** Who does each operation across the sources. */
   private readonly acrossHandlers: { [C in AcrossName]: (params: AcrossParams<C>, signal?: AbortSignal) => Promise<CachedAnswer> } = {
     lookup: (p, signal) => this.lookups.lookup(p, signal),
-    resolve: () => {
-      throw new Error("not yet");
-    },
+    resolve: (p, signal) => this.resolver.resolve(p, signal),
   };
 
   /** One `/v1` operation across the sources (`ACROSS_OPERATIONS`) for its validated parameters. */

@@ -10,7 +10,7 @@
  */
 import { inject, injectable } from "tsyringe";
 import { z } from "zod";
-import { AlbumDetail, Song, type Lookup, type PlaylistDetail, type SongUrl, UpstreamParseError, UpstreamTimeoutError, isServiceError, loggedMessage, expiryFromUrl, type CallContext, type Capability, type SourceMethods, type CachePolicy, type CachedAnswer, type ResponseCache, Tokens } from "@music-aggregator/core";
+import { AlbumDetail, Song, type LinkKind, type Lookup, type PlaylistDetail, type SongUrl, UpstreamParseError, UpstreamTimeoutError, isServiceError, loggedMessage, expiryFromUrl, type CallContext, type Capability, type SourceMethods, type CachePolicy, type CachedAnswer, type ResponseCache, Tokens } from "@music-aggregator/core";
 import { isUpstreamFailure, deadline } from "@music-aggregator/core/host";
 import { OPERATIONS, type OperationName, type OperationParams } from "../operations.ts";
 import { cacheKey } from "../cache/response-cache.ts";
@@ -74,6 +74,19 @@ export class SourceCalls {
         this.load(source.id, kind, loadSignal, async (ctx) =>
           validate(source.id, name, schema as z.ZodType<Record<string, unknown>[]>, await source.methods[kind]!(value, ctx)).map((item) => ({ ...item, [kind]: item[kind] ?? value })),
         ),
+      signal,
+    );
+  }
+
+  /**
+   * The id of the item a web link names, where only the upstream can tell (the instance's
+   * `resolveLink`: Audius' resolve API), through the cache: kept as long as a song's details.
+   */
+  resolveLink(source: EnabledSource, url: URL, kind: LinkKind, signal?: AbortSignal): Promise<CachedAnswer> {
+    return this.cache.fetch(
+      cacheKey(`link:${source.id}`, { kind, path: url.pathname }),
+      { ttl: this.config.cache.ttl.song },
+      (loadSignal) => this.load(source.id, "link", loadSignal, async (ctx) => ({ id: await source.methods.resolveLink!(url, kind, ctx) })),
       signal,
     );
   }
