@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { v1 } from "../support/fake-app.ts";
 import { startBundledApp, type BundledApp } from "../support/bundled-app.ts";
+import { startAudiusSimulator } from "../../plugins/source-audius/test/simulator.ts";
+import { startTestApp } from "../support/app.ts";
 
 let t: BundledApp;
 beforeAll(async () => {
@@ -94,5 +96,20 @@ describe("/v1/lookup refusals: 1001 naming the fault, nothing asked upstream", (
     const r = await t.json(v1("lookup", params as Record<string, string>));
     expect([r.status, r.body.code, r.body.message, r.body.data]).toEqual([400, 1001, message, null]);
     expect(upstreamCalls()).toBe(0);
+  });
+});
+
+describe("/v1/lookup where no enabled source offers the look-up", () => {
+  it("is 1003, asking nothing", async () => {
+    const audius = await startAudiusSimulator();
+    const app = await startTestApp({ config: { lyrics: false, sources: { source_a: false, source_b: false, source_c: { plugin: "audius", options: { baseURL: audius.url } }, source_d: false } } });
+    try {
+      const r = await app.json(v1("lookup", { upc: "506000070017" }));
+      expect([r.status, r.body.code, r.body.message]).toEqual([400, 1003, "no enabled source offers the upc look-up"]);
+      expect(audius.log).toEqual([]);
+    } finally {
+      await app.close();
+      await audius.close();
+    }
   });
 });

@@ -25,6 +25,8 @@ describe("every link form of the bundled sources resolves to its item", () => {
     ["https://www.deezer.com/track/9100002", "song", "source_a", "9100002"],
     ["https://www.deezer.com/en/track/9100003?utm_source=deezer&utm_content=track-9100003", "song", "source_a", "9100003"],
     ["https://www.deezer.com/fr/album/7001", "album", "source_a", "7001"],
+    // a query's values may encode anything: only the path is read
+    ["https://www.deezer.com/track/9100002?utm_source=https%3A%2F%2Fexample.com%2F&utm_content=%00", "song", "source_a", "9100002"],
     ["https://deezer.com/artist/4001", "artist", "source_a", "4001"],
     ["http://www.deezer.com/playlist/5550001/", "playlist", "source_a", "5550001"],
     // Apple: music.apple.com and itunes.apple.com, storefront or not, ?i= on an album page, id-prefixed ids, no slug

@@ -6,12 +6,11 @@
  * budget), so asking again costs nothing; when every source fails, it fails as an all-search.
  */
 import { inject, injectable } from "tsyringe";
-import { isKind, isServiceError, type AlbumDetail, type Song, type CachedAnswer, type Lookup, type ResponseCache, type ServiceErrorLike, Tokens } from "@music-aggregator/core";
+import { ServiceError, isKind, isServiceError, type AlbumDetail, type Song, type CachedAnswer, type Lookup, type ResponseCache, type ServiceErrorLike, Tokens } from "@music-aggregator/core";
 import { withCost } from "@music-aggregator/core/host";
 import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import type { LookupResult } from "../domain.ts";
-import { CapabilityError } from "../errors.ts";
 import type { LookupParams } from "../params.ts";
 import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
 import { IdentifierLookups } from "./identifier-lookups.ts";
@@ -32,7 +31,7 @@ export class LookupService {
     const kind: Lookup = params.isrc !== undefined ? "isrc" : "upc";
     const value = (params.isrc ?? params.upc)!;
     const sources = (this.registry.enabled() as EnabledSource[]).filter((source) => IdentifierLookups.offeredBy(source, kind));
-    if (!sources.length) throw new CapabilityError("none of the enabled sources", `the ${kind} look-up`);
+    if (!sources.length) throw new ServiceError("capability", `no enabled source offers the ${kind} look-up`);
     const ttl = this.config.cache.ttl[kind === "isrc" ? "song" : "album"];
     let cost: number | undefined;
     let refused = false;

@@ -46,9 +46,7 @@ export class ResolveService {
     const url = webLink(text, this.registry.linkHosts());
     const source = this.registry.linkSource(url.hostname)!;
     const started = performance.now();
-    const target = await this.targetOf(source, url, signal);
-    // A link to a kind of page the source's API does not serve (an Apple Music playlist) is 1003.
-    this.registry.use(source.id, target.kind);
+    const { target, cost: linkCost } = await this.targetOf(source, url, signal);
     let made: Resolved | undefined;
     const ttl = this.config.cache.ttl[target.kind === "song" ? "match" : target.kind];
     const answer = await this.cache.fetch(
@@ -60,15 +58,20 @@ export class ResolveService {
       },
       signal,
     );
-    if (!made) return answer;
-    const cost = made.fresh ? Math.max(1, Math.round(performance.now() - started)) : 0;
+    const fresh = linkCost > 0 || made?.fresh === true;
+    if (!made && !fresh) return answer;
+    const cost = fresh ? Math.max(1, Math.round(performance.now() - started)) : 0;
     return { ...answer, cost, status: cost > 0 ? "miss" : "hit" };
   }
 
   // --- internal ---
 
-  /** What the link names: read by its plugin from the address, or asked of the upstream where the plugin says so (cached). */
-  private async targetOf(source: EnabledSource, url: URL, signal?: AbortSignal): Promise<LinkTarget> {
+  /**
+   * What the link names: read by its plugin from the address, or asked of the upstream where the
+   * plugin says so (cached; its cost). A kind of page the source's API does not serve (an Apple
+   * Music playlist) is 1003 before anything is asked.
+   */
+  private async targetOf(source: EnabledSource, url: URL, signal?: AbortSignal): Promise<{ target: LinkTarget; cost: number }> {
     const links = source.plugin.links!;
     let read: ReturnType<typeof links.link>;
     try {
@@ -79,9 +82,10 @@ export class ResolveService {
     if (!read) {
       throw new InputError(`parameter url: this ${source.plugin.name} link names no song, album, artist or playlist page; links to ${this.registry.linkHosts().join(", ")} are understood`);
     }
-    if (!("resolve" in read)) return read;
+    this.registry.use(source.id, read.kind);
+    if (!("resolve" in read)) return { target: read, cost: 0 };
     const found = await this.calls.resolveLink(source, url, read.kind, signal);
-    return { kind: read.kind, id: (JSON.parse(found.json) as { id: string }).id };
+    return { target: { kind: read.kind, id: (JSON.parse(found.json) as { id: string }).id }, cost: found.cost };
   }
 
   private async compose(source: EnabledSource, { kind, id }: LinkTarget, signal: AbortSignal): Promise<Resolved> {
