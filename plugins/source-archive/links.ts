@@ -2,7 +2,8 @@
  * The Internet Archive's web links: `archive.org/details/{identifier}` is an item (an album),
  * `archive.org/details/{identifier}/{file}` one file of it (a song, whose id is
  * `{identifier}/{file}`: `ids.ts`), the file's path read segment by segment as the archive
- * encodes it. Nothing is asked of the archive to read them.
+ * encodes it; `embed/{identifier}` (the player) and `download/{identifier}/{file}` (a file's
+ * address) name the same. Nothing is asked of the archive to read them.
  */
 import type { SourceLinks } from "@music-aggregator/core";
 import { songId } from "./ids.ts";
@@ -10,11 +11,14 @@ import { songId } from "./ids.ts";
 /** An item identifier (`ids.ts`' rule). */
 const IDENTIFIER = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$/;
 
+/** An item's pages: its details, its player, its files. */
+const PAGES = new Set(["details", "embed", "download"]);
+
 export const archiveLinks: SourceLinks = {
   hosts: ["archive.org", "www.archive.org"],
   link(url) {
     const [page, identifier, ...file] = url.pathname.split("/").slice(1);
-    if (page !== "details" || !IDENTIFIER.test(identifier ?? "")) return undefined;
+    if (!PAGES.has(page) || !IDENTIFIER.test(identifier ?? "")) return undefined;
     // `details/{identifier}/` is the item too.
     if (file.length === 0 || (file.length === 1 && file[0] === "")) return { kind: "album", id: identifier };
     const segments = file.map(decoded);

@@ -3,7 +3,8 @@
  * `/{handle}/album/{slug}` and `/{handle}/playlist/{slug}`. Their ids (hashids) are not in the
  * address: Audius' own `/v1/resolve?url={path}` answers the item the path names (an API call,
  * redirected on Audius' own host to the item's `/v1/…` answer: the page itself is never fetched).
- * The site's own pages (`/trending`, `/search/…`, …) are no item.
+ * The embed player's links (`/embed/{track,album,playlist}/{id}`) hold the id. The site's own
+ * pages (`/trending`, `/search/…`, …) are no item.
  */
 import { NotFoundError, type LinkKind, type LinkResolver, type SourceLinks, z } from "@music-aggregator/core";
 import type { AudiusApi } from "./api.ts";
@@ -14,7 +15,10 @@ const HANDLE = /^[A-Za-z0-9_.]{1,30}$/;
 /** A track's, album's or playlist's slug: letters, digits and `-`, `_`, `.`, `~`, `%` (an encoded letter). */
 const SLUG = /^[A-Za-z0-9_.~%-]{1,200}$/;
 /** The site's own first path parts, which no handle can take. */
-const SITE_PAGES = new Set(["trending", "explore", "feed", "search", "library", "favorites", "history", "messages", "notifications", "settings", "upload", "signin", "signup", "signon", "app", "legal", "api", "download", "rewards", "payAndEarn", "oauth", "check", "dashboard", "purchases", "sales", "withdrawals", "premium"]);
+const SITE_PAGES = new Set(["embed", "trending", "explore", "feed", "search", "library", "favorites", "history", "messages", "notifications", "settings", "upload", "signin", "signup", "signon", "app", "legal", "api", "download", "rewards", "payAndEarn", "oauth", "check", "dashboard", "purchases", "sales", "withdrawals", "premium"]);
+
+/** The embed player's kinds of item. */
+const EMBEDDED: Record<string, LinkKind | undefined> = { track: "song", album: "album", playlist: "playlist" };
 
 export const audiusLinks: SourceLinks = {
   hosts: ["audius.co", "www.audius.co"],
@@ -22,6 +26,10 @@ export const audiusLinks: SourceLinks = {
   link(url) {
     const parts = url.pathname.split("/").filter(Boolean);
     const [handle, second, third, ...rest] = parts;
+    if (handle === "embed" && rest.length === 0 && HASHID.test(third ?? "")) {
+      const kind = Object.hasOwn(EMBEDDED, second ?? "") ? EMBEDDED[second!] : undefined;
+      return kind ? { kind, id: third } : undefined;
+    }
     if (!handle || !HANDLE.test(handle) || SITE_PAGES.has(handle) || rest.length) return undefined;
     if (second === undefined) return { kind: "artist", resolve: true };
     if (third === undefined) return SLUG.test(second) ? { kind: "song", resolve: true } : undefined;

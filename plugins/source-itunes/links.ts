@@ -1,5 +1,5 @@
 /**
- * Apple's web links, on `music.apple.com` and the older `itunes.apple.com`, with or without a
+ * Apple's web links, on `music.apple.com` (`geo.` and `embed.` too) and the older `itunes.apple.com`, with or without a
  * storefront (`/us/`): `album/{slug}/{id}` (an album; with `?i={trackId}`, that song of it),
  * `song/{slug}/{id}`, `artist/{slug}/{id}`, each id also as `id{digits}` (the older form), the
  * slug also left out. Playlists (`playlist/{slug}/pl.…`) are read as such, but the iTunes API
@@ -15,7 +15,7 @@ const ITUNES_ID = /^(?:id)?(\d{1,20})$/;
 const PLAYLIST_ID = /^pl\.[A-Za-z0-9_-]{1,64}$/;
 
 export const itunesLinks: SourceLinks = {
-  hosts: ["music.apple.com", "itunes.apple.com", "geo.music.apple.com"],
+  hosts: ["music.apple.com", "itunes.apple.com", "geo.music.apple.com", "embed.music.apple.com"],
   link(url) {
     const parts = url.pathname.split("/").filter(Boolean);
     if (STOREFRONT.test(parts[0] ?? "")) parts.shift();

@@ -144,7 +144,7 @@ describe("faults", () => {
     const r = await resolve("https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC");
     expect(r.body.code).toBe(1001);
     expect(r.body.message).toBe(
-      "parameter url names a host no enabled source understands; links to www.deezer.com, deezer.com, music.apple.com, itunes.apple.com, geo.music.apple.com, audius.co, www.audius.co, archive.org, www.archive.org, www.jamendo.com, jamendo.com are understood",
+      "parameter url names a host no enabled source understands; links to www.deezer.com, deezer.com, music.apple.com, itunes.apple.com, geo.music.apple.com, embed.music.apple.com, audius.co, www.audius.co, archive.org, www.archive.org, www.jamendo.com, jamendo.com are understood",
     );
   });
 
@@ -158,7 +158,7 @@ describe("/v1/source", () => {
   it("shows each source's link hosts and look-ups", async () => {
     const { sources } = (await t.json(v1("source"))).body.data;
     expect(sources.source_a).toMatchObject({ links: ["www.deezer.com", "deezer.com"], lookups: ["isrc", "upc"] });
-    expect(sources.source_b).toMatchObject({ links: ["music.apple.com", "itunes.apple.com", "geo.music.apple.com"], lookups: ["upc"] });
+    expect(sources.source_b).toMatchObject({ links: ["music.apple.com", "itunes.apple.com", "geo.music.apple.com", "embed.music.apple.com"], lookups: ["upc"] });
     expect(sources.source_c).toMatchObject({ links: ["audius.co", "www.audius.co"], lookups: [] });
   });
 });

@@ -275,7 +275,7 @@ export const SERVICE_EXAMPLES: Record<string, unknown> = {
       },
       source_b: {
         name: "Apple iTunes", plugin: "itunes", homepage: "https://www.apple.com/apple-music/", playback: "preview", attribution: "Provided courtesy of iTunes",
-        links: ["music.apple.com", "itunes.apple.com", "geo.music.apple.com"], lookups: ["upc"],
+        links: ["music.apple.com", "itunes.apple.com", "geo.music.apple.com", "embed.music.apple.com"], lookups: ["upc"],
       },
     },
   },
