@@ -9,12 +9,13 @@
  * may be kept), and the failed source is asked again.
  */
 import { inject, injectable } from "tsyringe";
-import { InputError, type AlbumDetail, type CachedAnswer, type LinkTarget, type ResponseCache, Tokens } from "@music-aggregator/core";
+import { InputError, NotFoundError, type AlbumDetail, type CachedAnswer, type LinkTarget, type ResponseCache, Tokens } from "@music-aggregator/core";
 import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import type { Copy, MatchResult, ResolveResult } from "../domain.ts";
 import { webLink } from "../links/web-link.ts";
-import type { ResolveParams } from "../params.ts";
+import { SourceAndId, type ResolveParams } from "../params.ts";
+import { LINK_KINDS } from "@music-aggregator/core/host";
 import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
 import { AlbumCopies } from "./album-copies.ts";
 import { MatchService } from "./match-service.ts";
@@ -79,13 +80,16 @@ export class ResolveService {
     } catch {
       read = undefined;
     }
-    if (!read) {
+    // A plugin's reading is checked like a caller's id: a known kind, an id /v1 would take.
+    if (!read || !LINK_KINDS.includes(read.kind) || ("id" in read && !isId(read.id))) {
       throw new InputError(`parameter url: this ${source.plugin.name} link names no song, album, artist or playlist page; links to ${this.registry.linkHosts().join(", ")} are understood`);
     }
     this.registry.use(source.id, read.kind);
     if (!("resolve" in read)) return { target: read, cost: 0 };
     const found = await this.calls.resolveLink(source, url, read.kind, signal);
-    return { target: { kind: read.kind, id: (JSON.parse(found.json) as { id: string }).id }, cost: found.cost };
+    const { id } = JSON.parse(found.json) as { id: unknown };
+    if (!isId(id)) throw new NotFoundError(`${source.plugin.name} resolved the link to no ${read.kind} id`);
+    return { target: { kind: read.kind, id }, cost: found.cost };
   }
 
   private async compose(source: EnabledSource, { kind, id }: LinkTarget, signal: AbortSignal): Promise<Resolved> {
@@ -108,4 +112,9 @@ export class ResolveService {
         : await this.calls.call(source, kind, params, signal);
     return { result: { kind, item: JSON.parse(found.json), copies: [], failed: [] }, fresh: found.cost > 0 };
   }
+}
+
+/** Whether `id` is one `/v1` takes (the `id` parameter's own schema). */
+function isId(id: unknown): id is string {
+  return SourceAndId.shape.id.safeParse(id).success;
 }
