@@ -115,6 +115,40 @@ export interface SourceLookups {
 export type Lookup = keyof SourceLookups;
 export const LOOKUPS: readonly Lookup[] = ["isrc", "upc"];
 
+/** What a web link of a source names. */
+export type LinkKind = "song" | "album" | "artist" | "playlist";
+export const LINK_KINDS: readonly LinkKind[] = ["song", "album", "artist", "playlist"];
+
+/** The item a web link names: its kind and the source's id of it, as `/v1/song` (…) takes it. */
+export interface LinkTarget {
+  kind: LinkKind;
+  id: string;
+}
+
+/**
+ * The web links of a source's pages (`/v1/resolve`). The service checks a link before `link`
+ * sees it: http or https, exactly one of `hosts`, no user name, password or port, no encoded
+ * separators or backslashes, at most 2048 characters. No link is ever fetched: `link` reads the
+ * id from the address alone; where only the upstream can tell (Audius' `/{handle}/{slug}`), it
+ * answers `{ kind, resolve: true }` and the instance's `resolveLink` asks the upstream's API.
+ */
+export interface SourceLinks {
+  /** the hosts of the source's pages, lower-case ASCII (`www.deezer.com`; an IDN as its `xn--` form) */
+  hosts: readonly string[];
+  /** The item `url` names, or undefined when it is no page of an item (a home page, a search). Pure: no I/O. */
+  link(url: URL): LinkTarget | { kind: LinkKind; resolve: true } | undefined;
+  /** The page of an item, for the copies `/v1/resolve` answers; undefined when an id alone cannot make one. */
+  page?(kind: LinkKind, id: string): string | undefined;
+  /** true when `link` may answer `resolve`: `create()` then returns `resolveLink` */
+  resolves?: boolean;
+}
+
+/** What `create()` returns beside the methods when `links.resolves` is true. */
+export interface LinkResolver {
+  /** The id of the item `url` names (of that `kind`), by one call to the upstream's API; `NotFoundError` when it names none. */
+  resolveLink(url: URL, kind: LinkKind, ctx: CallContext): Promise<string>;
+}
+
 /** The capabilities a source plugin declares, each backed by a method. */
 export type Capability = keyof SourceMethods;
 /** Every capability, in the order of the capability matrix. */
@@ -177,6 +211,8 @@ export interface SourcePluginDefinition<
   coverAt?(url: string, px: number): string | undefined;
   /** the look-ups by identifier it offers (`SourceLookups`), each backed by its method */
   lookups?: Partial<Record<Lookup, boolean>>;
+  /** the web links of its pages it turns into ids (`SourceLinks`) */
+  links?: SourceLinks;
   /** The upstream's own home page (an http(s) address), for players to link its name to. */
   homepage?: string;
   /**
@@ -184,7 +220,7 @@ export interface SourcePluginDefinition<
    * iTunes"): `/v1/source` passes it on, for players to show beside its songs.
    */
   attribution?: string;
-  create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C> & Partial<SourceLookups>;
+  create(ctx: SourcePluginContext<Options, Deps>): SourceInstance<C> & Partial<SourceLookups> & Partial<LinkResolver>;
 }
 
 /** Who stands behind a source's ISRCs (`SourcePluginDefinition.isrcs`). */

@@ -33,6 +33,7 @@ export function validateDefinition(candidate: unknown, origin: string): string[]
   if (def.kind === "source") {
     problems.push(...validateCapabilities(def.capabilities, label), ...validateSearchTraits(def, label));
     if (def.lookups !== undefined) problems.push(...validateFlags(def.lookups, LOOKUPS, `${label}.lookups`, "look-up"));
+    if (def.links !== undefined) problems.push(...validateLinks(def.links, `${label}.links`));
   }
   if (def.kind === "source" && def.albumsAreReleases !== undefined && typeof def.albumsAreReleases !== "boolean") field("albumsAreReleases", "expected boolean");
   return problems;
@@ -44,6 +45,7 @@ export function checkInstanceMethods(
   capabilities: Partial<Record<Capability, boolean>>,
   label: string,
   lookups: Partial<Record<Lookup, boolean>> = {},
+  links?: { resolves?: boolean },
 ): string[] {
   if (!instance || typeof instance !== "object") return [`${label}.create: expected it to return an object of methods`];
   const methods = instance as Record<string, unknown>;
@@ -58,6 +60,10 @@ export function checkInstanceMethods(
   };
   check(CAPABILITIES, capabilities, "capabilities", "capability");
   check(LOOKUPS, lookups, "lookups", "look-up");
+  const resolves = links?.resolves === true;
+  const resolver = typeof methods.resolveLink === "function";
+  if (resolves && !resolver) problems.push(`${label}.links.resolves: declared true but create() returned no resolveLink() method`);
+  if (!resolves && resolver) problems.push(`${label}.resolveLink: method returned by create() but links.resolves is not declared true`);
   return problems;
 }
 
@@ -85,6 +91,34 @@ function validateSearchTraits(def: Record<string, unknown>, label: string): stri
     problems.push(`${label}.attribution: expected a text of 1 to 200 characters on one line`);
   }
   return problems;
+}
+
+/** Most hosts one source declares. */
+const MAX_LINK_HOSTS = 16;
+/** One label of a host name: lower-case ASCII letters, digits and hyphens. */
+const HOST_LABEL = /^[a-z0-9-]{1,63}$/;
+
+/** `links`: `{hosts, link, page?, resolves?}`, each host a lower-case ASCII name of two labels or more. */
+function validateLinks(links: unknown, field: string): string[] {
+  if (!links || typeof links !== "object") return [`${field}: expected an object {hosts, link}`];
+  const { hosts, link, page, resolves } = links as Record<string, unknown>;
+  const problems: string[] = [];
+  if (!Array.isArray(hosts) || hosts.length === 0 || hosts.length > MAX_LINK_HOSTS) problems.push(`${field}.hosts: expected 1 to ${MAX_LINK_HOSTS} host names`);
+  else {
+    hosts.forEach((host, i) => {
+      if (!isHostName(host)) problems.push(`${field}.hosts.${i}: expected a lower-case ASCII host name (www.example.com), not ${JSON.stringify(String(host).slice(0, 80))}`);
+    });
+  }
+  if (typeof link !== "function") problems.push(`${field}.link: expected a function (url)`);
+  if (page !== undefined && typeof page !== "function") problems.push(`${field}.page: expected a function (kind, id)`);
+  if (resolves !== undefined && typeof resolves !== "boolean") problems.push(`${field}.resolves: expected boolean`);
+  return problems;
+}
+
+function isHostName(host: unknown): boolean {
+  if (typeof host !== "string" || host.length > 253) return false;
+  const labels = host.split(".");
+  return labels.length >= 2 && labels.every((label) => HOST_LABEL.test(label) && !label.startsWith("-") && !label.endsWith("-"));
 }
 
 function validateCapabilities(capabilities: unknown, label: string): string[] {

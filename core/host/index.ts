@@ -5,7 +5,7 @@
  * the error kinds' codes, log lines kept to one line, and the schema helpers of extensions.
  * Plugins import `@music-aggregator/core` only.
  */
-export { PLUGIN_BRAND, PLUGIN_API_VERSION, CAPABILITIES, LOOKUPS, searchPagingOf, isrcsOf, type SearchPaging, type IsrcOrigin } from "../plugin.ts";
+export { PLUGIN_BRAND, PLUGIN_API_VERSION, CAPABILITIES, LOOKUPS, LINK_KINDS, searchPagingOf, isrcsOf, type SearchPaging, type IsrcOrigin } from "../plugin.ts";
 export { validateDefinition, checkInstanceMethods } from "../validate.ts";
 export { UpstreamClientBase, type OutgoingRequest, type TransportAnswer, type UpstreamDefaults } from "../http/upstream-client.ts";
 export { deadline, type Deadline } from "../http/deadline.ts";

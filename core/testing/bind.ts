@@ -46,7 +46,7 @@ export interface BoundTestSource {
 export async function bindSourcePlugin(plugin: SourcePluginDefinition, bind: BindOptions = {}): Promise<BoundTestSource> {
   const sourceId = bind.sourceId ?? "source_t";
   const { instance, logs, close } = buildPlugin(plugin, { ...bind, sourceId });
-  const problems = checkInstanceMethods(instance, plugin.capabilities, `plugin "${plugin.id}"`, plugin.lookups);
+  const problems = checkInstanceMethods(instance, plugin.capabilities, `plugin "${plugin.id}"`, plugin.lookups, plugin.links);
   if (problems.length) throw new Error(`the plugin cannot be used:\n  ${problems.join("\n  ")}`);
   return { methods: instance, sourceId, logs, close };
 }

@@ -4,7 +4,8 @@
  * with its own schema, fake services) against the plugin's upstream simulator, then checks: the definition and its methods,
  * shapes valid against the domain schemas, ids as strings, whole-second durations, the
  * public source id stamped on every item, not-found as 3001, the look-ups it offers (`isrc`:
- * the songs of a known ISRC, none of an unknown one), and upstream failures as 2002
+ * the songs of a known ISRC, none of an unknown one), the web links it reads (each fixture link
+ * names its item, which the source answers), and upstream failures as 2002
  * (5xx), 2001 (no answer in time) and 2003 (HTML, truncated JSON, or JSON of the wrong
  * shape: never 5000).
  */
@@ -24,7 +25,7 @@ import {
 import { z } from "zod";
 import { PaidContentError } from "../errors.ts";
 import { callContext, codeOf } from "./calls.ts";
-import { CAPABILITIES, type Capability, type SourceLookups, type SourceMethods, type SourcePluginDefinition } from "../plugin.ts";
+import { CAPABILITIES, type Capability, type LinkResolver, type LinkTarget, type SourceLookups, type SourceMethods, type SourcePluginDefinition } from "../plugin.ts";
 import { checkInstanceMethods, validateDefinition } from "../validate.ts";
 import { bindSourcePlugin, type BoundTestSource } from "./bind.ts";
 import type { Fault, Simulator } from "./simulator.ts";
@@ -48,6 +49,8 @@ export interface ContractFixtures {
   isrc?: string;
   /** a barcode the simulator knows (plain form), for the `upc` look-up */
   upc?: string;
+  /** web links of the source's pages and what each names, one per form the plugin reads (`links`) */
+  links?: Record<string, LinkTarget>;
   /** ids the upstream does not know; each must be 3001 */
   missing: Partial<Record<"song" | "album" | "artist" | "playlist" | "rank", string>>;
 }
@@ -65,7 +68,7 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
     let simulator: Simulator;
     let fixtures: ContractFixtures;
     let bound: BoundTestSource;
-    let methods: Partial<SourceMethods & SourceLookups>;
+    let methods: Partial<SourceMethods & SourceLookups & LinkResolver>;
     const declared = (c: keyof SourceMethods) => plugin.capabilities[c] === true;
     // A capability the plugin does not declare is one test of its own, that it has no method:
     // listed as "not declared", never as skipped tests, which would read like missing ones.
@@ -103,7 +106,7 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
     });
 
     it("returns exactly the methods of its declared capabilities", () => {
-      expect(checkInstanceMethods(methods, plugin.capabilities, `plugin "${plugin.id}"`, plugin.lookups)).toEqual([]);
+      expect(checkInstanceMethods(methods, plugin.capabilities, `plugin "${plugin.id}"`, plugin.lookups, plugin.links)).toEqual([]);
     });
 
     it("gives a fixture for every declared capability", () => {
@@ -145,6 +148,26 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
         }
         // A valid barcode (its check digit right) that no release carries.
         expect(await methods.upc!("400000000008", ctx())).toEqual([]);
+      });
+    }
+
+    const links = plugin.links;
+    if (!links) it("links: not declared, so create() gives no resolveLink() method", () => expect(methods.resolveLink).toBeUndefined());
+    else {
+      it("links: each fixture link names its item (read from the address, or resolved by the upstream), which the source answers; its home page names none", async () => {
+        const given = Object.entries(fixtures.links ?? {});
+        expect(given.length, "fixtures.links").toBeGreaterThan(0);
+        for (const [text, expected] of given) {
+          const url = new URL(text);
+          expect(links.hosts, text).toContain(url.hostname);
+          const read = links.link(url);
+          expect(read, text).toBeDefined();
+          const id = "resolve" in read! ? await methods.resolveLink!(url, read.kind, ctx()) : read!.id;
+          expect({ kind: read!.kind, id }, text).toEqual(expected);
+          const item = await itemOf(methods, expected, ctx());
+          if (item) expect([item.source, item.id], text).toEqual([SOURCE_ID, expected.id]);
+        }
+        for (const host of links.hosts) expect(links.link(new URL(`https://${host}/`)), host).toBeUndefined();
       });
     }
 
@@ -238,4 +261,12 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
       });
     });
   });
+}
+
+// --- internal ---
+
+/** The item a link names, as its capability answers it; undefined when the source does not serve that kind (its link is 1003). */
+function itemOf(methods: Partial<SourceMethods>, { kind, id }: LinkTarget, ctx: ReturnType<typeof callContext>): Promise<{ source: string; id: string }> | undefined {
+  if (kind === "playlist") return methods.playlist?.(id, { page: 1, size: 5 }, ctx);
+  return methods[kind]?.(id, ctx);
 }

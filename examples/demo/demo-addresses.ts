@@ -7,7 +7,7 @@
  * mapped too: `cover` and `avatar` become generated images, `url` beside an `id` a tone.
  */
 import { CAPABILITIES } from "../../server/engine/operations.ts";
-import type { SourceLookups, SourceMethods, SourcePluginDefinition } from "@music-aggregator/core";
+import type { LinkResolver, SourceLookups, SourceMethods, SourcePluginDefinition } from "@music-aggregator/core";
 import { LOOKUPS } from "@music-aggregator/core/host";
 import { fnv1a } from "./hash.ts";
 
@@ -27,10 +27,10 @@ export function withDemoAddresses(plugin: SourcePluginDefinition, cdn: string): 
     // The spread keeps the brand (an own symbol property), the id, the capabilities and the options.
     ...plugin,
     create(ctx: Parameters<SourcePluginDefinition["create"]>[0]) {
-      const methods = plugin.create(ctx) as Partial<SourceMethods & SourceLookups>;
+      const methods = plugin.create(ctx) as Partial<SourceMethods & SourceLookups & LinkResolver>;
       // Methods are copied one by one (bound): a plugin may answer a class instance.
-      const mapped: Partial<Record<keyof (SourceMethods & SourceLookups), unknown>> = {};
-      for (const name of [...CAPABILITIES, ...LOOKUPS]) {
+      const mapped: Partial<Record<keyof (SourceMethods & SourceLookups & LinkResolver), unknown>> = {};
+      for (const name of [...CAPABILITIES, ...LOOKUPS, "resolveLink" as const]) {
         const method = methods[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
         if (typeof method === "function") mapped[name] = async (...args: unknown[]) => onDemoCdn(await method.apply(methods, args.map((arg) => handingMapped(arg, cdn, ctx.sourceId))), cdn, ctx.sourceId);
       }

@@ -12,6 +12,7 @@ import { collectionMethods } from "./collections.ts";
 import type { Site } from "./mapping.ts";
 import { ArchiveOptions } from "./options.ts";
 import { songMethods } from "./songs.ts";
+import { archiveLinks } from "./links.ts";
 
 /** An item's metadata lists every file: a large concert is a few hundred KB, a search page far less. */
 const ARCHIVE_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -26,6 +27,7 @@ export default defineSourcePlugin({
   searchPaging: { window: 20, exactTotal: true },
   playback: "full",
   homepage: "https://archive.org",
+  links: archiveLinks,
   attribution: "Courtesy of the Internet Archive; each item is its uploader's",
   // Item metadata is whatever the uploader wrote.
   isrcs: "uploader",

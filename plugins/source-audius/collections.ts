@@ -4,7 +4,7 @@
  * for together. That tracks endpoint has no paging parameters: it answers the whole list, and
  * a playlist's page is cut from it here.
  */
-import { hasMoreAfter, NotFoundError, offsetOf, type SourceMethods } from "@music-aggregator/core";
+import { hasMoreAfter, NotFoundError, offsetOf, upcField, type SourceMethods } from "@music-aggregator/core";
 import { audiusId, type AudiusApi } from "./api.ts";
 import { imageOf, permalinkOf, releaseDate, type Site, toSong } from "./mapping.ts";
 import { withGatingAll } from "./songs.ts";
@@ -28,6 +28,8 @@ export function collectionMethods(api: AudiusApi, site: Site): Pick<SourceMethod
         publishAt: releaseDate(header.release_date),
         song: (await withGatingAll(api, tracks, signal)).map((t) => toSong(t, sourceId, context)),
         link: permalinkOf(header.permalink, site),
+        // An uploader types it (null when none): kept only when its check digit holds.
+        ...upcField(header.upc),
       };
     },
 

@@ -10,6 +10,7 @@ import { AUDIUS_SQUARES } from "./mapping.ts";
 import { AudiusApi } from "./api.ts";
 import { chartMethods } from "./charts.ts";
 import { collectionMethods } from "./collections.ts";
+import { audiusLinks, linkResolver } from "./links.ts";
 import { AudiusOptions } from "./options.ts";
 import { songMethods } from "./songs.ts";
 
@@ -24,6 +25,7 @@ export default defineSourcePlugin({
   searchPaging: { window: 100, exactTotal: false },
   playback: "full",
   homepage: "https://audius.co",
+  links: audiusLinks,
   attribution: "Streamed from Audius, as its artists uploaded it",
   // An upload's ISRC is whatever its uploader typed: a hint, never proof.
   isrcs: "uploader",
@@ -40,6 +42,7 @@ export default defineSourcePlugin({
       ...songMethods(api, site),
       ...collectionMethods(api, site),
       ...chartMethods(api, sourceId),
+      ...linkResolver(api),
     };
   },
 });

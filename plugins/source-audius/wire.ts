@@ -77,6 +77,8 @@ export const AudiusPlaylist = z.looseObject({
   /** not in the description; newer nodes give albums one */
   release_date: z.string().nullish(),
   permalink: z.string().nullish(),
+  /** an album's barcode as its uploader typed it, or null; checked when mapped */
+  upc: z.unknown().optional(),
 });
 export type AudiusPlaylist = z.output<typeof AudiusPlaylist>;
 

@@ -3,7 +3,7 @@
  * up with `/album/{id}/tracks` paging when it is shorter than `nb_tracks`); a playlist comes
  * one requested page at a time, with its header from `/playlist/{id}`.
  */
-import { hasMoreAfter, offsetOf, pageLink, publishDate, type SourceMethods } from "@music-aggregator/core";
+import { hasMoreAfter, offsetOf, pageLink, publishDate, upcField, type AlbumDetail, type SourceMethods } from "@music-aggregator/core";
 import { deezerId, type DeezerApi } from "./api.ts";
 import { coverOf, credits, pictureOf, previewOf, toSong, type AlbumContext } from "./mapping.ts";
 import { DeezerAlbum, DeezerArtist, DeezerPlaylist, DeezerTrackPage, type DeezerTrack } from "./wire.ts";
@@ -18,19 +18,7 @@ const MAX_ALBUM_PAGES = 20;
 export function collectionMethods(api: DeezerApi, sourceId: string): Pick<SourceMethods, "album" | "artist" | "playlist"> {
   return {
     async album(id, { signal }) {
-      const album = await api.get(`/album/${deezerId(id, "album")}`, DeezerAlbum, { signal });
-      const context: AlbumContext = { id: album.id, title: album.title, cover: coverOf(album) };
-      const tracks = await albumTracks(api, album, signal);
-      return {
-        source: sourceId,
-        id: album.id,
-        name: album.title,
-        artist: credits(album).artist,
-        cover: context.cover,
-        publishAt: publishDate(album.release_date),
-        song: tracks.map((t) => toSong(t, sourceId, context)),
-        link: pageLink(album.link),
-      };
+      return albumDetail(api, await api.get(`/album/${deezerId(id, "album")}`, DeezerAlbum, { signal }), sourceId, signal);
     },
 
     async artist(id, { signal }) {
@@ -71,6 +59,23 @@ export function collectionMethods(api: DeezerApi, sourceId: string): Pick<Source
         hasMore: hasMoreAfter(page, size, playlist.nb_tracks),
       };
     },
+  };
+}
+
+/** An album as `/album/{id}` (or `/album/upc:{upc}`) answers it, whole, with its barcode where Deezer has one. */
+export async function albumDetail(api: DeezerApi, album: DeezerAlbum, sourceId: string, signal?: AbortSignal): Promise<AlbumDetail> {
+  const context: AlbumContext = { id: album.id, title: album.title, cover: coverOf(album) };
+  const tracks = await albumTracks(api, album, signal);
+  return {
+    source: sourceId,
+    id: album.id,
+    name: album.title,
+    artist: credits(album).artist,
+    cover: context.cover,
+    publishAt: publishDate(album.release_date),
+    song: tracks.map((t) => toSong(t, sourceId, context)),
+    link: pageLink(album.link),
+    ...upcField(album.upc),
   };
 }
 

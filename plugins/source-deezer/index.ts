@@ -9,7 +9,9 @@ import { DeezerApi } from "./api.ts";
 import { chartMethods } from "./charts.ts";
 import { collectionMethods } from "./collections.ts";
 import { DeezerOptions } from "./options.ts";
-import { isrcLookup, songMethods } from "./songs.ts";
+import { deezerLinks } from "./links.ts";
+import { lookups } from "./lookups.ts";
+import { songMethods } from "./songs.ts";
 
 /** Deezer's published limit: 50 requests per 5 seconds. */
 const DEEZER_BUDGET = { requests: 50, windowMs: 5000 };
@@ -27,8 +29,9 @@ export default defineSourcePlugin({
   isrcs: "vouched",
   // Its image server renders the size an address names.
   coverAt: (url, px) => squareAt(url, px),
-  // `/track/isrc:{isrc}` finds the copy of a known ISRC (search answers carry none).
-  lookups: { isrc: true },
+  // `/track/isrc:{isrc}` finds the copy of a known ISRC (search answers carry none); `/album/upc:{upc}` the album of a barcode.
+  lookups: { isrc: true, upc: true },
+  links: deezerLinks,
   options: DeezerOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log, sourceId }) {
@@ -46,7 +49,7 @@ export default defineSourcePlugin({
       ...songMethods(api, sourceId),
       ...collectionMethods(api, sourceId),
       ...chartMethods(api, sourceId),
-      ...isrcLookup(api, sourceId),
+      ...lookups(api, sourceId),
     };
   },
 });

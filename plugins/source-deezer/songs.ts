@@ -2,7 +2,7 @@
  * Search, song details and song addresses. Deezer publishes a 30 s MP3 preview per track and
  * nothing else, so every address is that preview, at standard quality, flagged `preview`.
  */
-import { isKind, NotFoundError, offsetOf, previewAddress, type SourceLookups, type SourceMethods } from "@music-aggregator/core";
+import { NotFoundError, offsetOf, previewAddress, type SourceMethods } from "@music-aggregator/core";
 import { deezerId, type DeezerApi } from "./api.ts";
 import { previewOf, toSong, toSongDetail } from "./mapping.ts";
 import { DeezerSearchPage, DeezerTrack } from "./wire.ts";
@@ -29,23 +29,6 @@ export function songMethods(api: DeezerApi, sourceId: string): Pick<SourceMethod
       const preview = previewOf(found);
       if (!preview) throw new NotFoundError(`Deezer has no preview of track ${found.id}`);
       return previewAddress(sourceId, found.id, preview, PREVIEW_KBPS);
-    },
-  };
-}
-
-/**
- * The `isrc` look-up: `/track/isrc:{isrc}` answers the track of that ISRC (Deezer keeps one per
- * ISRC), with its `isrc`; Deezer's "no data" (800) is no copy.
- */
-export function isrcLookup(api: DeezerApi, sourceId: string): Pick<SourceLookups, "isrc"> {
-  return {
-    async isrc(isrc, { signal }) {
-      try {
-        return [toSong(await api.get(`/track/isrc:${encodeURIComponent(isrc)}`, DeezerTrack, { signal }), sourceId)];
-      } catch (error) {
-        if (isKind(error, "notFound")) return [];
-        throw error;
-      }
     },
   };
 }

@@ -72,6 +72,8 @@ export const DeezerAlbum = AlbumRef.extend({
   artist: ArtistRef,
   contributors: z.array(Credit).optional(),
   link: Link,
+  /** the release's barcode as the label delivered it (12 or 13 digits); checked when mapped */
+  upc: z.unknown().optional(),
   /** the first tracks, without their album object */
   tracks: z.looseObject({ data: z.array(DeezerTrack) }).optional(),
 });

@@ -3,7 +3,7 @@
  * always in the configured storefront) and Apple's RSS chart feeds. Both are reached through
  * the core's client, each with its own name and request budget.
  */
-import { NotFoundError, readUpstreamAnswer, type UpstreamClient } from "@music-aggregator/core";
+import { NotFoundError, readUpstreamAnswer, upcDigits, type UpstreamClient } from "@music-aggregator/core";
 import { statusError } from "./errors.ts";
 import { ItunesAnswer, RssFeed } from "./wire.ts";
 
@@ -33,6 +33,11 @@ export class ItunesApi {
   /** `/lookup` of one id, or of several in one call (`id=a,b,c`). */
   lookup(ids: readonly string[], { entity, limit, country, signal }: LookupOptions = {}): Promise<ItunesAnswer> {
     return this.get("/lookup", { id: ids.join(","), entity, limit, country: country ?? this.country }, signal);
+  }
+
+  /** `/lookup?upc=`: the album of a barcode (as 12 digits, or 13 and 14 as they are) and, with `entity=song`, its songs. */
+  lookupUpc(upc: string, { entity, limit, signal }: LookupOptions = {}): Promise<ItunesAnswer> {
+    return this.get("/lookup", { upc: upc.length <= 12 ? upcDigits(upc, 12) : upc, entity, limit, country: this.country }, signal);
   }
 
   // --- internal ---

@@ -7,7 +7,8 @@
 import { defineSourcePlugin, squareAt, Tokens } from "@music-aggregator/core";
 import { AppleCharts, ItunesApi } from "./api.ts";
 import { chartMethods } from "./charts.ts";
-import { collectionMethods } from "./collections.ts";
+import { collectionMethods, upcLookup } from "./collections.ts";
+import { itunesLinks } from "./links.ts";
 import { ItunesOptions } from "./options.ts";
 import { songMethods } from "./songs.ts";
 
@@ -26,6 +27,9 @@ export default defineSourcePlugin({
   isrcs: "vouched",
   // Its image server renders the size an address names.
   coverAt: (url, px) => squareAt(url, px),
+  // `lookup?upc=…&entity=song` answers the album of a barcode and its songs in one call.
+  lookups: { upc: true },
+  links: itunesLinks,
   options: ItunesOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, log, sourceId }) {
@@ -46,6 +50,7 @@ export default defineSourcePlugin({
       ...songMethods(api, sourceId),
       ...collectionMethods(api, sourceId),
       ...chartMethods(api, charts, sourceId, { countries: options.chartCountries, log }),
+      ...upcLookup(api, sourceId),
     };
   },
 });

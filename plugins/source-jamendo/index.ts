@@ -11,6 +11,7 @@ import { defineSourcePlugin, Tokens } from "@music-aggregator/core";
 import { JamendoApi } from "./api.ts";
 import { chartMethods } from "./charts.ts";
 import { collectionMethods } from "./collections.ts";
+import { jamendoLinks } from "./links.ts";
 import { JamendoOptions } from "./options.ts";
 import { songMethods } from "./songs.ts";
 
@@ -25,6 +26,7 @@ export default defineSourcePlugin({
   searchPaging: { window: 100, exactTotal: true },
   playback: "full",
   homepage: "https://www.jamendo.com",
+  links: jamendoLinks,
   attribution: "Music from Jamendo, under the Creative Commons licence each song names",
   // Independent artists upload their own tracks and metadata.
   isrcs: "uploader",

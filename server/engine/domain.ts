@@ -3,7 +3,7 @@
  * plugins' answers (search pages, matches) and its own state (the capability matrix, the
  * status). The plugins' domain (songs, albums, …) is the kit's (`@music-aggregator/core`).
  */
-import { Song, SongDetail, z } from "@music-aggregator/core";
+import { AlbumDetail, ArtistDetail, PlaylistDetail, Song, SongDetail, z } from "@music-aggregator/core";
 import { NonNegativeInt, extension } from "@music-aggregator/core/host";
 
 /** extension: the same recording on another source, as an all-search entry names it */
@@ -63,6 +63,44 @@ export const MatchResult = z.looseObject({
 });
 export type MatchResult = z.infer<typeof MatchResult>;
 
+const failedSources = (what: string) => z.array(z.string()).describe(`the sources whose ${what} failed, timed out or was refused for this client's share (their items, if any, are missing)`);
+
+/** extension: `/v1/lookup?isrc=`, the songs of one ISRC on every source that can look one up */
+export const IsrcLookup = z.looseObject({
+  isrc: z.string().describe("the ISRC asked, in its plain form (12 characters, upper case, no hyphens)"),
+  songs: z.array(Song).describe("the songs of that ISRC, source by source in config order (none when no source has it)"),
+  failed: failedSources("look-up"),
+});
+
+/** extension: `/v1/lookup?upc=`, the albums of one barcode on every source that can look one up */
+export const UpcLookup = z.looseObject({
+  upc: z.string().describe("the barcode asked, in its plain form (digits, leading zeros dropped)"),
+  albums: z.array(AlbumDetail).describe("the albums of that barcode with their songs, source by source in config order (none when no source has it)"),
+  failed: failedSources("look-up"),
+});
+
+export const LookupResult = z.union([IsrcLookup, UpcLookup]);
+export type LookupResult = z.infer<typeof LookupResult>;
+
+/** extension: an item found on another source as the same one as a link's (`/v1/resolve`) */
+export const Copy = z.looseObject({
+  source: z.string(),
+  id: z.string().min(1),
+  link: z.string().nullable().describe("the copy's page on its source, where the source gives one"),
+  confidence: z.number().min(0).max(1).describe("songs: as /v1/match; albums: 1 for the same barcode, 0.9 to 0.95 by title, artist and track count"),
+  reason: z.enum(["isrc", "upc", "metadata"]).describe("isrc or metadata: as /v1/match; upc: the same barcode"),
+});
+export type Copy = z.infer<typeof Copy>;
+
+/** extension: `/v1/resolve`, the item a web link names and its copies elsewhere */
+export const ResolveResult = z.looseObject({
+  kind: z.enum(["song", "album", "artist", "playlist"]).describe("what the link names"),
+  item: z.union([SongDetail, AlbumDetail, ArtistDetail, PlaylistDetail]).describe("the item as /v1/song, /v1/album, /v1/artist or /v1/playlist (its first page) answers it"),
+  copies: z.array(Copy).describe("a song's or album's copies on the other enabled sources, best first; none for artists and playlists"),
+  failed: failedSources("search or look-up"),
+});
+export type ResolveResult = z.infer<typeof ResolveResult>;
+
 /** extension: one track of a transfer (`/v1/playlist/match`) and its copies on the target sources */
 export const TransferTrack = z.looseObject({
   position: z.number().int().positive().describe("the track's place in the whole list, from 1"),
@@ -101,13 +139,15 @@ export const SourceAbout = z.object({
   homepage: z.string().nullable().describe("the upstream's own home page; null when the plugin names none"),
   playback: z.enum(["full", "preview"]).describe("full: its addresses are whole songs; preview: short clips (a full-length copy may be had elsewhere with fallback=1)"),
   attribution: z.string().nullable().describe("the credit the upstream asks to be shown beside its songs; null when it asks none"),
+  links: z.array(z.string()).describe("the hosts of the web links /v1/resolve reads for it (www.deezer.com); none when its plugin declares none"),
+  lookups: z.array(z.enum(["isrc", "upc"])).describe("the identifiers /v1/lookup asks it for: isrc (its songs of an ISRC), upc (its albums of a barcode)"),
 });
 export type SourceAbout = z.infer<typeof SourceAbout>;
 
 export const SourceInfo = z.object({
   capability: z.record(z.string(), z.record(z.string(), z.boolean())),
   disable: z.array(z.string()),
-  sources: extension(z.record(z.string(), SourceAbout), "one entry per registered source id (disabled ones included): its name, plugin, home page, playback and attribution"),
+  sources: extension(z.record(z.string(), SourceAbout), "one entry per registered source id (disabled ones included): its name, plugin, home page, playback, attribution, the hosts of its web links and its look-ups"),
 });
 export type SourceInfo = z.infer<typeof SourceInfo>;
 

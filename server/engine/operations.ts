@@ -9,9 +9,9 @@
  */
 import { z } from "zod";
 import { AlbumDetail, ArtistDetail, Lyric, PlaylistDetail, RankDetail, RankList, SearchResult, SongDetail, SongUrl, type CallContext, type Capability, type SourceMethods } from "@music-aggregator/core";
-import { PlaylistParams, RankParams, SearchParams, SongUrlParams, SourceAndId, TransferParams } from "./params.ts";
+import { LookupParams, PlaylistParams, RankParams, ResolveParams, SearchParams, SongUrlParams, SourceAndId, TransferParams } from "./params.ts";
 import { CAPABILITIES } from "@music-aggregator/core/host";
-import { MatchResult, SearchPage, TransferPage } from "./domain.ts";
+import { LookupResult, MatchResult, ResolveResult, SearchPage, TransferPage } from "./domain.ts";
 
 type CacheKey = Record<string, string | number | undefined>;
 
@@ -208,3 +208,53 @@ export { CAPABILITIES };
 
 /** The parameters of one operation, as validated. */
 export type OperationParams<C extends OperationName> = z.output<(typeof OPERATIONS)[C]["params"]>;
+
+/**
+ * An operation of the service across every enabled source (extension): no `source` parameter,
+ * no row of the capability matrix, the envelope's source null. Served by the same request path
+ * as the table's operations; its answers are the service's own, kept by its cache.
+ */
+export interface AcrossOperation<P extends object = any> {
+  path: string;
+  summary: string;
+  notes?: string;
+  params: z.ZodType<P, any>;
+  cbAlias: true;
+  data: z.ZodType;
+}
+
+const across = <P extends object>(spec: AcrossOperation<P>): AcrossOperation<P> => spec;
+
+export const ACROSS_OPERATIONS = {
+  lookup: across({
+    path: "/v1/lookup",
+    summary: "The songs of an ISRC, or the albums of a barcode, on every source that can look one up (extension; the service's operation).",
+    notes:
+      "Exactly one of isrc and upc. Each is checked (an ISRC's shape; a barcode's length and GS1 check digit) and read in its plain form (upper case, " +
+      "no hyphens or spaces; a barcode without leading zeros, so that a UPC-A and its EAN-13 spelling are one), else 1001 naming the fault. Every enabled " +
+      "source that offers the look-up (isrc: Deezer; upc: Deezer, iTunes) is asked once, through the cache (a song's lifetime for an ISRC, an album's for a " +
+      "barcode), under the all-search deadline; a source that fails is named in failed, and when every one fails the answer fails as an all-search does. " +
+      "1003 when no enabled source offers the look-up.",
+    params: LookupParams,
+    cbAlias: true,
+    data: LookupResult,
+  }),
+  resolve: across({
+    path: "/v1/resolve",
+    summary: "The song, album, artist or playlist a web link names, and its copies on the other sources (extension; the service's operation).",
+    notes:
+      "The link is checked before any plugin sees it: http or https, at most 2048 characters, no user name or password, a host that is exactly one a " +
+      "source declares (lower case ASCII; look-alike Unicode hosts never match), a path without encoded separators (%2F, %5C, %00) or backslashes; else 1001 " +
+      "naming the hosts understood. The link is never fetched: its source's plugin reads the id from it (Audius asks its own resolve API). A song's copies are " +
+      "/v1/match's (the same rules, budgets and cache); an album's are the albums of its barcode on the sources that look barcodes up (confidence 1, reason upc), " +
+      "else the album of the same title, artist and track count among the other sources' search results (0.9 to 0.95, reason metadata); an artist or a " +
+      "playlist has none. 3001 when the item does not exist; 1003 for a link to a kind of page the source's API does not serve (an Apple Music playlist).",
+    params: ResolveParams,
+    cbAlias: true,
+    data: ResolveResult,
+  }),
+};
+
+export type AcrossName = keyof typeof ACROSS_OPERATIONS;
+export const ACROSS_NAMES = Object.keys(ACROSS_OPERATIONS) as AcrossName[];
+export type AcrossParams<C extends AcrossName> = z.output<(typeof ACROSS_OPERATIONS)[C]["params"]>;

@@ -5,7 +5,8 @@
  * `1e1`). The same schemas drive the generated documentation.
  */
 import { z } from "zod";
-import { QUALITIES } from "@music-aggregator/core/host";
+import { QUALITIES, normalIsrc, normalUpc, upcProblem } from "@music-aggregator/core/host";
+import { MAX_LINK_LENGTH } from "./links/web-link.ts";
 
 /** spec: one to four dot-separated identifiers */
 export const CALLBACK_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*){0,3}$/;
@@ -149,6 +150,54 @@ export const RankParams = z.object({
   // Described on the optional itself: zod keeps no description through .optional().
   id: id("a chart id").optional().describe("a chart id, as the list of charts gives it; without it, that list"),
 });
+
+/** Longer than any spelling of an identifier (hyphens and spaces included): the caller's own text, not read further. */
+const MAX_IDENTIFIER = 40;
+
+/** extension: an ISRC in any spelling (hyphens, spaces, lower case), as its plain form. */
+const isrc = z
+  .string()
+  .max(MAX_IDENTIFIER, `parameter isrc must be at most ${MAX_IDENTIFIER} characters`)
+  .transform((value, ctx) => {
+    const plain = normalIsrc(value);
+    if (plain) return plain;
+    ctx.addIssue({ code: "custom", message: "parameter isrc is no ISRC: 2 letters (the country), 3 letters or digits (the registrant), 2 digits (the year) and 5 (the recording), hyphens and spaces aside" });
+    return z.NEVER;
+  })
+  // What the transform accepts, as JSON Schema says it (a barcode's check digit aside).
+  .meta({ pattern: "^[-\\s]*([A-Za-z][-\\s]*){2}([A-Za-z0-9][-\\s]*){3}([0-9][-\\s]*){7}$", maxLength: MAX_IDENTIFIER })
+  .optional()
+  .describe("extension: an ISRC (GBDUW0000059, GB-DUW-00-00059, lower case too): the songs of that recording on every source that can look one up");
+
+/** extension: a barcode (UPC-A, EAN-13, EAN-8, GTIN-14) in any spelling, checked and in its plain form (no leading zeros). */
+const upc = z
+  .string()
+  .transform((value, ctx) => {
+    const problem = upcProblem(value);
+    if (problem === undefined) return normalUpc(value)!;
+    ctx.addIssue({ code: "custom", message: `parameter upc is no barcode: ${problem}` });
+    return z.NEVER;
+  })
+  .meta({ pattern: "^[-\\s]*(([0-9][-\\s]*){8}|([0-9][-\\s]*){12,14})$", maxLength: MAX_IDENTIFIER })
+  .optional()
+  .describe("extension: a barcode, UPC or EAN (724384960650, 0724384960650, 7-24384-96065-0), its check digit checked: the albums of that release on every source that can look one up");
+
+/** `/v1/lookup`: exactly one identifier. */
+export const LookupParams = z
+  .object({ isrc, upc })
+  .refine((p) => p.isrc !== undefined || p.upc !== undefined, { message: "parameter isrc or upc is required (one of them)" })
+  .refine((p) => p.isrc === undefined || p.upc === undefined, { message: "parameters isrc and upc exclude each other: give one" });
+export type LookupParams = z.output<typeof LookupParams>;
+
+/** `/v1/resolve`: a web link, checked against the hosts the plugins declare by the service (`links/web-link.ts`). */
+export const ResolveParams = z.object({
+  url: z
+    .string(required("url"))
+    .min(1, "parameter url is required")
+    .max(MAX_LINK_LENGTH, `parameter url must be at most ${MAX_LINK_LENGTH} characters`)
+    .describe("extension: a web link to a song, album, artist or playlist page of a source (https://www.deezer.com/track/3135556); never fetched"),
+});
+export type ResolveParams = z.output<typeof ResolveParams>;
 
 export const NoParams = z.object({});
 

@@ -21,7 +21,10 @@ import { createConsoleLogger, type Logger } from "../engine/logger.ts";
 import { MusicMetrics } from "../engine/metrics/music-metrics.ts";
 import { FallbackService } from "../engine/music/fallback.ts";
 import { Lyrics } from "../engine/music/lyrics.ts";
-import { IsrcCopies } from "../engine/music/isrc-copies.ts";
+import { IdentifierLookups } from "../engine/music/identifier-lookups.ts";
+import { LookupService } from "../engine/music/lookup-service.ts";
+import { AlbumCopies } from "../engine/music/album-copies.ts";
+import { ResolveService } from "../engine/music/resolve-service.ts";
 import { MatchService } from "../engine/music/match-service.ts";
 import { MusicService } from "../engine/music/music-service.ts";
 import { PlaylistUrls } from "../engine/music/playlist-urls.ts";
@@ -90,7 +93,7 @@ export function composeService({ config, catalog, logger, group }: ComposeOption
   single(ServiceTokens.OriginStats, (r) => r.resolve(CountingOriginStats));
   single(TrafficStats, (r) => new TrafficStats(r.resolve(ServiceTokens.StatsStorage)));
   single(QrCodeService, () => new QrCodeService(resolveQrSecret(config.share.qrSecret, log.child("share"))));
-  const services = [Lifecycle, UserAgentPolicy, MusicMetrics, SourceCalls, SearchAllService, SearchService, IsrcCopies, MatchService, SongUrls, FallbackService, Lyrics, PlaylistUrls, TransferService, MusicService, CountingOriginStats, HttpFront];
+  const services = [Lifecycle, UserAgentPolicy, MusicMetrics, SourceCalls, SearchAllService, SearchService, IdentifierLookups, LookupService, MatchService, AlbumCopies, ResolveService, SongUrls, FallbackService, Lyrics, PlaylistUrls, TransferService, MusicService, CountingOriginStats, HttpFront];
   for (const service of services) c.registerSingleton(service as new (...args: never[]) => unknown);
 
   let bound: ReturnType<typeof instantiatePlugins>;

@@ -36,7 +36,7 @@ describe("capability matrix", () => {
       disable: ["source_b"],
       // extension: what each source is, from its plugin's definition (these name no home page nor credit)
       sources: Object.fromEntries(
-        ["source_a", "source_b", "source_c"].map((id) => [id, { name: `Fake source fake-source-${id.slice(-1)}`, plugin: `fake-source-${id.slice(-1)}`, homepage: null, playback: "full", attribution: null }]),
+        ["source_a", "source_b", "source_c"].map((id) => [id, { name: `Fake source fake-source-${id.slice(-1)}`, plugin: `fake-source-${id.slice(-1)}`, homepage: null, playback: "full", attribution: null, links: [], lookups: [] }]),
       ),
     });
   });

@@ -214,6 +214,39 @@ describe.skipIf(!chromium)("in Chromium", () => {
     expect(own.problems).toEqual([]);
   }, 60_000);
 
+  it("the playground's Paste a link card: the item a link names and its copies by JSONP, a copy opened, a hostile link refused; no link is fetched", async () => {
+    const api = demo.app.url.replace("127.0.0.1", "localhost");
+    const { page, requests, offMachine, problems } = await openPage(`/playground?api=${encodeURIComponent(api)}`);
+    await expect.poll(() => page.locator("#api-state").textContent()).toContain("running");
+    const box = page.getByLabel("Link", { exact: true });
+    const suggested = (await box.getAttribute("placeholder"))!.replace(/^try: /, "");
+    expect(suggested).toBe("https://www.deezer.com/track/9100001");
+    await box.fill(suggested);
+    await page.getByRole("button", { name: "Resolve" }).click();
+    await expect.poll(() => page.locator("#paste-state").textContent(), { timeout: MATCHING_MS }).toMatch(/^2 copies elsewhere \(\d+ ms upstream\)\.$/);
+    expect(await page.locator("#paste-item-title").textContent()).toBe("song: Paper Lanterns");
+    expect(await page.locator("#paste-copies .song-meta").allTextContents()).toEqual(["confidence 0.99 (isrc)", "confidence 0.98 (metadata)"]);
+    expect(await page.locator("#paste-copies .song-title").allTextContents()).toEqual(["source_c: pL4nT", "source_b: 1600000031"]);
+    expect(await page.locator("#paste-copies").getByRole("link", { name: "on Apple Music" }).getAttribute("href")).toBe("https://music.apple.com/us/song/1600000031");
+    // A copy opens in the details card.
+    await page.locator("#paste-copies li").nth(1).getByRole("button", { name: "Open" }).click();
+    await expect.poll(() => page.locator("#detail-title").textContent()).toBe("Song: Paper Lanterns (2024 Remaster)");
+    // An album link: the same release elsewhere, found by its title, artist and songs.
+    await box.fill("https://music.apple.com/us/album/long-way-round/1600000040");
+    await page.getByRole("button", { name: "Resolve" }).click();
+    await expect.poll(() => page.locator("#paste-item-title").textContent(), { timeout: MATCHING_MS }).toBe("album: Long Way Round");
+    expect(await page.locator("#paste-copies .song-title").allTextContents()).toEqual(["source_a: 7002"]);
+    // A link that names another host behind a user name: refused, its reason shown.
+    await box.fill("https://www.deezer.com@evil.example/track/9100001");
+    await page.getByRole("button", { name: "Resolve" }).click();
+    await expect.poll(() => page.locator("#paste-state").textContent()).toMatch(/^Could not resolve it: code 1001: parameter url must not name a user or a password; links to www\.deezer\.com, /);
+    expect(await page.locator("#paste-copies li").count()).toBe(0);
+    const resolves = requests.filter((r) => new URL(r.url()).pathname === "/v1/resolve");
+    expect(resolves.map((r) => r.resourceType())).toEqual(["script", "script", "script"]);
+    expect(offMachine).toEqual([]);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("the playground pages through results, and accepts ?api= naming this very instance", async () => {
     const { page, offMachine, problems } = await openPage(`/playground?api=${encodeURIComponent(demo.app.url)}`);
     await expect.poll(() => page.locator("#api-state").textContent()).toContain("running");

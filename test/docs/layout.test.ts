@@ -52,6 +52,10 @@ describe.skipIf(!chromium)("layout in Chromium", () => {
     await page.getByRole("button", { name: "Match" }).click();
     await expect.poll(() => page.locator("#transfer-rows > li").count()).toBe(3);
     await expect.poll(() => page.getByRole("button", { name: "Download XSPF" }).count()).toBe(5);
+    // A pasted link: the song it names and its copies, each with its page.
+    await page.getByLabel("Link", { exact: true }).fill("https://www.deezer.com/en/track/9100001?utm_source=a-long-tracking-parameter-that-runs-on-and-on");
+    await page.getByRole("button", { name: "Resolve" }).click();
+    await expect.poll(() => page.locator("#paste-copies > li").count()).toBe(2);
 
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { qrSign } from "../../server/engine/share/qr-code.ts";
 import { DEMO_QR_SECRET } from "../../examples/demo/upstreams.ts";
 import { API_ENDPOINTS } from "../../server/request/share/schemas.ts";
-import { OPERATIONS, OPERATION_NAMES } from "../../server/engine/operations.ts";
+import { ACROSS_NAMES, ACROSS_OPERATIONS, OPERATIONS, OPERATION_NAMES } from "../../server/engine/operations.ts";
 import { callback, origin } from "../../server/engine/params.ts";
+import { ACROSS_EXAMPLES } from "../../server/request/docs/openapi/across-examples.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES } from "../../server/request/docs/openapi/examples.ts";
 import { fieldsOf } from "../../server/request/docs/openapi/json-schema.ts";
 import { startDemoApp, type DemoApp } from "../support/demo-app.ts";
@@ -37,6 +38,7 @@ describe("the OpenAPI document against the service", () => {
   it("every /v1 request example is answered with code 0, as documented", async () => {
     const requests = [
       ...OPERATION_NAMES.flatMap((c) => Object.entries(OPERATION_EXAMPLES[c]).map(([name, e]) => ({ path: OPERATIONS[c].path, name, query: e.query }))),
+      ...ACROSS_NAMES.flatMap((c) => Object.entries(ACROSS_EXAMPLES[c]).map(([name, e]) => ({ path: ACROSS_OPERATIONS[c].path, name, query: e.query }))),
       ...Object.keys(SERVICE_EXAMPLES).map((path) => ({ path, name: "example", query: {} })),
     ];
     for (const { path, name, query } of requests) {
@@ -49,8 +51,9 @@ describe("the OpenAPI document against the service", () => {
       expect(Object.keys(body.data).sort(), `${path} (${name}) has the fields of its example`).toEqual(expect.arrayContaining(Object.keys(documented.value.data)));
     }
     // source_a's (two of search, url and rank), every other demo source's for each operation it serves (source_b and
-    // source_d have no playlists, so no transfers either), /v1/source and /v1/status
-    expect(requests.length).toBe(OPERATION_NAMES.length + 3 + 4 * OPERATION_NAMES.length - 4 + 2);
+    // source_d have no playlists, so no transfers either), /v1/lookup's (an ISRC, a barcode) and /v1/resolve's (a song,
+    // an album and an artist link), /v1/source and /v1/status
+    expect(requests.length).toBe(OPERATION_NAMES.length + 3 + 4 * OPERATION_NAMES.length - 4 + 2 + 3 + 2);
   });
 
   it("the examples ask every source of the demo, each for every operation it serves", async () => {
@@ -78,7 +81,7 @@ describe("the OpenAPI document against the service", () => {
       expect(Object.keys(served.data).sort(), path).toEqual(expect.arrayContaining(Object.keys(documented.data)));
       checked++;
     }
-    expect(checked).toBe(OPERATION_NAMES.length + 2);
+    expect(checked).toBe(OPERATION_NAMES.length + ACROSS_NAMES.length + 2);
     const withCb = doc.paths["/v1/playlist"].get.responses["200"].content["application/javascript"].examples.jsonp.description.replace(/^The answer to GET /, "").replace("callback=", "cb=");
     const plain = await demo.app.get(withCb);
     expect([plain.status, plain.headers.get("content-type")]).toEqual([200, "application/json; charset=utf-8"]);
@@ -143,10 +146,12 @@ describe("the OpenAPI document against the service", () => {
       "standard", "lossless", "hd", "song", "album", "0", "1", "2", "7", "10", "50", "51", "100", "101", "500", "501", "1000", "1001",
       "1.5", "-1", "1e1", "abc", "my-site.example", "a b", "x".repeat(64), "x".repeat(65), "cb.x.y.z", "a.b.c.d.e", "1abc",
       "/", "/Music", "Music", "ab12", "abc", "https://pan.baidu.com/s/1abc",
+      "GBDUW0000059", "gb-duw-00-00059", "GBDUW000005", "724384960650", "0-724384-96065-0", "72438496065", "96385074", "x".repeat(2048), "x".repeat(2049),
     ];
     const typed = (schema: Record<string, any>, value: string) => (schema.type === "integer" && /^\d+$/.test(value) ? Number(value) : value);
     const fields = [
       ...OPERATION_NAMES.flatMap((c) => fieldsOf(OPERATIONS[c].params).map(([name, field]) => ({ path: OPERATIONS[c].path, name, field }))),
+      ...ACROSS_NAMES.flatMap((c) => fieldsOf(ACROSS_OPERATIONS[c].params).map(([name, field]) => ({ path: ACROSS_OPERATIONS[c].path, name, field }))),
       { path: "/v1/status", name: "origin", field: origin },
       { path: "/v1/status", name: "callback", field: callback },
       ...fieldsOf(API_ENDPOINTS[2].schema).map(([name, field]) => ({ path: "/api/v1/qrcode", name, field })),

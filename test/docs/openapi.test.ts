@@ -106,7 +106,7 @@ describe("the OpenAPI document", () => {
     const about = doc.components.schemas.SourceInfo.properties.sources;
     expect(about["x-extension"]).toBe(true);
     expect(about.additionalProperties).toEqual({ $ref: "#/components/schemas/SourceAbout" });
-    expect(Object.keys(doc.components.schemas.SourceAbout.properties)).toEqual(["name", "plugin", "homepage", "playback", "attribution"]);
+    expect(Object.keys(doc.components.schemas.SourceAbout.properties)).toEqual(["name", "plugin", "homepage", "playback", "attribution", "links", "lookups"]);
   });
 
   it("gives every field of every type, every parameter and the /metrics token their meaning", () => {

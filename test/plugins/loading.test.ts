@@ -117,6 +117,7 @@ describe("look-ups by identifier", () => {
     expect(validateDefinition({ ...plugin, lookups: "isrc" }, "test")).toEqual(['plugin "looks-up".lookups: expected an object of booleans']);
     const catalog = await discoverPlugins();
     expect([...catalog.sources.values()].filter((def) => def.lookups?.isrc).map((def) => def.id).sort()).toEqual(["deezer", "musicbrainz"]);
+    expect([...catalog.sources.values()].filter((def) => def.lookups?.upc).map((def) => def.id).sort()).toEqual(["deezer", "itunes", "musicbrainz"]);
   });
 
   it("a declared look-up without its method, or the reverse, is a startup error", async () => {
@@ -128,6 +129,40 @@ describe("look-ups by identifier", () => {
     expect(error.problems).toEqual([
       'plugin "declares-isrc".lookups.isrc: declared true but create() returned no isrc() method',
       'plugin "implements-isrc".isrc: method returned by create() but look-up isrc is not declared',
+    ]);
+  });
+});
+
+describe("web links", () => {
+  const plain = { name: "Links", capabilities: {}, options: z.object({}) };
+  const link = () => undefined;
+
+  it("are checked at load: lower-case ASCII host names, a link function, page and resolves optional; every bundled source plugin declares them", async () => {
+    const plugin = defineSourcePlugin({ id: "links", ...plain, links: { hosts: ["www.example.com", "example.com"], link }, create: () => ({}) });
+    expect(validateDefinition(plugin, "test")).toEqual([]);
+    expect(validateDefinition({ ...plugin, links: { hosts: ["WWW.Example.com", "www.dеezer.com", "localhost", "-a.example", "a..example", "example.com:8080"], link } }, "test")).toEqual(
+      ["WWW.Example.com", "www.dеezer.com", "localhost", "-a.example", "a..example", "example.com:8080"].map((host, i) => `plugin "links".links.hosts.${i}: expected a lower-case ASCII host name (www.example.com), not ${JSON.stringify(host)}`),
+    );
+    expect(validateDefinition({ ...plugin, links: { hosts: [], link } }, "test")).toEqual(['plugin "links".links.hosts: expected 1 to 16 host names']);
+    expect(validateDefinition({ ...plugin, links: { hosts: ["example.com"], link: "/track/{id}", page: 1, resolves: "yes" } }, "test")).toEqual([
+      'plugin "links".links.link: expected a function (url)',
+      'plugin "links".links.page: expected a function (kind, id)',
+      'plugin "links".links.resolves: expected boolean',
+    ]);
+    expect(validateDefinition({ ...plugin, links: ["example.com"] }, "test")).toEqual(['plugin "links".links.hosts: expected 1 to 16 host names', 'plugin "links".links.link: expected a function (url)']);
+    const catalog = await discoverPlugins();
+    expect([...catalog.sources.values()].filter((def) => def.links).map((def) => def.id).sort()).toEqual(["archive", "audius", "deezer", "itunes", "jamendo"]);
+  });
+
+  it("links that resolve through the upstream without resolveLink(), or the reverse, is a startup error", async () => {
+    const declares = defineSourcePlugin({ id: "declares-resolves", ...plain, links: { hosts: ["a.example"], link, resolves: true }, create: () => ({}) });
+    const implementsIt = defineSourcePlugin({ id: "implements-resolve", ...plain, links: { hosts: ["b.example"], link }, create: () => ({ resolveLink: async () => "1" }) as never });
+    const error = await startupError(() =>
+      bind(new PluginCatalog([declares, implementsIt]), { sources: { source_a: { plugin: "declares-resolves" }, source_b: { plugin: "implements-resolve" } }, lyrics: false }),
+    );
+    expect(error.problems).toEqual([
+      'plugin "declares-resolves".links.resolves: declared true but create() returned no resolveLink() method',
+      'plugin "implements-resolve".resolveLink: method returned by create() but links.resolves is not declared true',
     ]);
   });
 });
@@ -216,7 +251,7 @@ describe("binding", () => {
       expect(matrix.body.data).toEqual({
         capability: { source_a: { search: false, song: true, url: false, lyric: false, album: false, artist: false, playlist: false, rank: false, match: false, transfer: false } },
         disable: [],
-        sources: { source_a: { name: "Extra", plugin: "extra", homepage: null, playback: "full", attribution: null } },
+        sources: { source_a: { name: "Extra", plugin: "extra", homepage: null, playback: "full", attribution: null, links: [], lookups: [] } },
       });
     } finally {
       await t.close();

@@ -66,7 +66,7 @@ describe("a plugin project outside the repository", () => {
     expect(readdirSync(project).filter((f) => f.startsWith("vitest.config") || f.startsWith("tsconfig"))).toEqual([]);
     expect(output).toContain("readme/plugin.test.ts");
     // every test runs: a capability the README's plugin does not declare is a test that it has no method ("not declared"), none skipped
-    expect(output).toMatch(/Tests\s+26 passed \(26\)/);
+    expect(output).toMatch(/Tests\s+27 passed \(27\)/);
     expect(output).not.toMatch(/skipped/);
     // README's tsconfig type-checks README's plugin and its test as they are (beside them, so it reads only them).
     writeFileSync(join(project, "readme", "tsconfig.json"), README_TSCONFIG);

@@ -23,6 +23,12 @@ testSourcePlugin({
         album: LIVE,
         artist: "Marrow Hill",
         rank: "week",
+        links: {
+          [`https://archive.org/details/${LIVE}`]: { kind: "album", id: LIVE },
+          [`https://archive.org/details/${LIVE}/mh81-06-12d1t01.flac`]: { kind: "song", id: `${LIVE}/mh81-06-12d1t01.flac` },
+          [`https://archive.org/download/${LIVE}/mh81-06-12d1t01.flac`]: { kind: "song", id: `${LIVE}/mh81-06-12d1t01.flac` },
+          [`https://archive.org/embed/${LIVE}`]: { kind: "album", id: LIVE },
+        },
         missing: { song: `${LIVE}/mh81-06-12d9t99.flac`, album: "mh1999-01-01.never.recorded", artist: "Nobody Ever Recorded This", rank: "yesterday" },
       },
     };

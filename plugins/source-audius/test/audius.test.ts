@@ -27,6 +27,14 @@ testSourcePlugin({
         artist: "Wq3nE",
         playlist: "mN3bV",
         rank: "week",
+        links: {
+          "https://audius.co/harborstatic/neon-tidepool": { kind: "song", id: "aZ4kP" },
+          "https://audius.co/harborstatic/album/low-tide-signals": { kind: "album", id: "pL7Qa" },
+          "https://audius.co/lumenvale/playlist/night-drive-sessions": { kind: "playlist", id: "mN3bV" },
+          "https://audius.co/harborstatic": { kind: "artist", id: "Wq3nE" },
+          "https://audius.co/embed/track/aZ4kP?flavor=card": { kind: "song", id: "aZ4kP" },
+          "https://audius.co/embed/album/pL7Qa": { kind: "album", id: "pL7Qa" },
+        },
         missing: { song: "zZz9Q", album: "zZz9Q", artist: "zZz9Q", playlist: "zZz9Q", rank: "daily" },
       },
     };

@@ -31,13 +31,17 @@ describe("album", () => {
         audiusSong({ id: "bY2mQ", popularity: 1503, name: "Glass Harbor", artist: ["Harbor Static"], artistId: "Wq3nE", duration: 241, cover: `${IMG}/01HZQ4CCC1B2C3D4E5F6G7H8J9/480x480.jpg`, ...LOW_TIDE, available: false, vip: true }),
       ],
       link: "https://audius.co/harborstatic/album/low-tide-signals",
+      // typed with hyphens and a leading 0: its plain form
+      upc: "192026020015",
     });
     expect(sim.log.sort()).toEqual([`GET /v1/playlists/pL7Qa/tracks?${Q}`, `GET /v1/playlists/pL7Qa?${Q}`]);
   });
 
-  it("an album without artwork or release date has a null cover and publishAt", async () => {
+  it("an album without artwork or release date has a null cover and publishAt, and a barcode that fails its check digit is left out", async () => {
     const album = await audiusSource.album("Qz5rT", ctx());
     expect(album).toMatchObject({ name: "Greenhouse Static", artist: ["Orchid Tapes Collective"], cover: null, publishAt: null });
+    // its barcode's check digit is wrong: no barcode
+    expect(album.upc).toBeUndefined();
     expect(album.song.map((s) => [s.id, s.album, s.albumId, s.vip])).toEqual([["kP5zQ", "Greenhouse Static", "Qz5rT", false], ["gU8kD", "Greenhouse Static", "Qz5rT", true]]);
   });
 

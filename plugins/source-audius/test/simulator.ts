@@ -3,7 +3,8 @@
  * from the hand-written catalog: `{"data": ...}` wrapping, `offset`/`limit` paging where the
  * description has it (none on a playlist's tracks), flask-restx error bodies with their
  * statuses, `/v1/playlists/{id}` answering an unknown id with an empty list, and the stream
- * endpoint's JSON answer (`no_redirect=true`), redirect, 403 and 404, and access-info.
+ * endpoint's JSON answer (`no_redirect=true`), redirect, 403 and 404, access-info, and
+ * `/v1/resolve`'s redirect from a page's path to its item.
  */
 import { getQuery, getRouterParam, type H3Event } from "h3";
 import { hasAllWords, startSimulator, type RouteHandler, type Simulator } from "@music-aggregator/core/testing";
@@ -22,6 +23,7 @@ export const ROUTES = {
   userTracks: "GET /v1/users/:id/tracks",
   playlist: "GET /v1/playlists/:id",
   playlistTracks: "GET /v1/playlists/:id/tracks",
+  resolve: "GET /v1/resolve",
 } as const;
 
 export type AudiusSimulator = Simulator;
@@ -66,6 +68,16 @@ export async function startAudiusSimulator(tracks: TrackSeed[] = ALL_TRACKS): Pr
       const p = PLAYLISTS.find((x) => x.id === id);
       return data(p ? [playlistBody(p)] : []);
     }),
+    // A page's path (or its whole address on audius.co) redirects, on this host, to the item's own `/v1` answer.
+    [ROUTES.resolve]: (e) => {
+      const asked = String(getQuery(e).url ?? "");
+      const path = asked.startsWith("https://audius.co/") ? asked.slice("https://audius.co".length) : asked;
+      const track = tracks.find((t) => trackBody(t).permalink === path);
+      const playlist = PLAYLISTS.find((p) => playlistBody(p).permalink === path);
+      const user = USERS.find((u) => `/${u.handle}` === path);
+      const target = track ? `/v1/tracks/${track.id}` : playlist ? `/v1/playlists/${playlist.id}` : user ? `/v1/users/${user.id}` : undefined;
+      return target ? new Response(null, { status: 302, headers: { location: target } }) : errorResponse(404, "Oh no! Resource not found.");
+    },
     // No paging here: Audius answers the whole list.
     [ROUTES.playlistTracks]: (e) => withId(e, (id) => {
       const p = PLAYLISTS.find((x) => x.id === id);

@@ -3,8 +3,7 @@
  * which upstream calls each makes (album paging, playlist page, chart header).
  */
 import { describe, expect, it } from "vitest";
-import type { RankDetail } from "@music-aggregator/core";
-import type { SourceMethods } from "@music-aggregator/core";
+import type { RankDetail, SourceLookups, SourceMethods } from "@music-aggregator/core";
 import { IMG, SOURCE, TIDAL_COVER, codeOf, ctx, useDeezerSimulator } from "./instance.ts";
 import type { DeezerSimulator } from "./simulator.ts";
 
@@ -17,6 +16,7 @@ describe("album", () => {
     const album = await deezerSource.album("7001", ctx());
     expect(album).toMatchObject({ source: SOURCE, id: "7001", name: "Tidal Lines", artist: ["Marlow Vane"], cover: TIDAL_COVER, publishAt: "2019-05-17" });
     expect(album.link).toBe("https://www.deezer.com/album/7001");
+    expect(album.upc).toBe("506000070017");
     const track = { source: SOURCE, artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001", cover: TIDAL_COVER, available: true, vip: false, artistId: ["4001"], explicit: false };
     expect(album.song).toEqual([
       { ...track, id: "9100001", name: "Paper Lanterns", duration: 241, isrc: "QZFAK9100001", popularity: 400001 },
@@ -46,8 +46,28 @@ describe("album", () => {
   it("keeps a 0000-00-00 release date as null and falls back to cover_big", async () => {
     const album = await deezerSource.album("7003", ctx());
     expect(album.publishAt).toBeNull();
+    expect(album.upc).toBeUndefined();
     expect(album.cover).toBe(`${IMG}/cover/1a2b3c4d5e6f708192a3b4c5d6e7f809/500x500-000000-80-0-0.jpg`);
     expect(album.song[0].cover).toBe(album.cover);
+  });
+});
+
+describe("the upc look-up", () => {
+  it("asks /album/upc: with the 12-digit UPC-A, then its 13-digit EAN when that finds nothing, and maps the album whole", async () => {
+    const methods = deezerSource as SourceMethods & SourceLookups;
+    const [tidal] = await methods.upc("506000070017", ctx());
+    expect(tidal).toMatchObject({ source: SOURCE, id: "7001", name: "Tidal Lines", upc: "506000070017" });
+    expect(tidal.song.map((s) => s.id)).toEqual(["9100001", "9100002", "9100003"]);
+    expect(sim.log).toEqual(["GET /album/upc:506000070017"]);
+    sim.reset();
+    // Delivered as an EAN-13: its plain form drops the leading 0, the second spelling finds it.
+    const [longWay] = await methods.upc("506000070024", ctx());
+    expect(longWay).toMatchObject({ id: "7002", upc: "506000070024" });
+    expect(longWay.song).toHaveLength(7);
+    expect(sim.log.slice(0, 2)).toEqual(["GET /album/upc:506000070024", "GET /album/upc:0506000070024"]);
+    sim.reset();
+    expect(await methods.upc("5099749534728", ctx())).toEqual([]);
+    expect(sim.log).toEqual(["GET /album/upc:5099749534728"]);
   });
 });
 

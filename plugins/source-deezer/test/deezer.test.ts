@@ -27,6 +27,13 @@ testSourcePlugin({
         playlist: "5550001",
         rank: "0",
         isrc: "QZFAK9100001",
+        upc: "506000070017",
+        links: {
+          "https://www.deezer.com/track/9100001": { kind: "song", id: "9100001" },
+          "https://www.deezer.com/en/album/7002?utm_source=deezer": { kind: "album", id: "7002" },
+          "https://deezer.com/fr/artist/4002": { kind: "artist", id: "4002" },
+          "https://www.deezer.com/pt-br/playlist/5550001/": { kind: "playlist", id: "5550001" },
+        },
         missing: { song: "9999999", album: "9999999", artist: "9999999", playlist: "9999999", rank: "9999" },
       },
     };

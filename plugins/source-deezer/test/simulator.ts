@@ -35,6 +35,9 @@ const ALBUM_TRACKS_MAX = 3;
 export async function startDeezerSimulator(tracks: TrackSeed[] = ALL_TRACKS): Promise<DeezerSimulator> {
   let quotaLeft = 0;
   const param = (event: H3Event) => Number(getRouterParam(event, "id"));
+  // Deezer knows the album of every track it has: the catalog's, and those of the tracks given.
+  const albums = () => [...ALBUMS, ...tracks.filter((t) => !ALBUMS.some((a) => a.seed.id === t.album.id)).map((t) => ({ seed: t.album, tracks: tracks.filter((x) => x.album.id === t.album.id).sort((a, b) => a.position - b.position), embedded: Infinity }))];
+  const albumOf = (id: number) => albums().find((x) => x.seed.id === id);
   const routes: Record<string, RouteHandler> = {
     // `/track/isrc:{isrc}` finds the track of an ISRC, as `/track/{id}` answers it.
     "GET /track/:id": (e) => {
@@ -42,12 +45,14 @@ export async function startDeezerSimulator(tracks: TrackSeed[] = ALL_TRACKS): Pr
       const t = isrc ? tracks.find((x) => isrcOf(x) === isrc) : tracks.find((x) => x.id === param(e));
       return t ? trackBody(t) : NO_DATA;
     },
+    // `/album/upc:{upc}` finds the album of a barcode spelt exactly as the label delivered it.
     "GET /album/:id": (e) => {
-      const a = ALBUMS.find((x) => x.seed.id === param(e));
+      const upc = /^upc:(.+)$/.exec(getRouterParam(e, "id") ?? "")?.[1];
+      const a = upc ? albums().find((x) => x.seed.upc === upc) : albumOf(param(e));
       return a ? albumBody(a.seed, a.tracks, a.embedded) : NO_DATA;
     },
     "GET /album/:id/tracks": (e) => {
-      const a = ALBUMS.find((x) => x.seed.id === param(e));
+      const a = albumOf(param(e));
       return a ? paged(e, a.tracks.map(albumTrack), { byDefault: 25, max: ALBUM_TRACKS_MAX }) : NO_DATA;
     },
     "GET /artist/:id": (e) => {

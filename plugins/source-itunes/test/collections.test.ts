@@ -2,7 +2,7 @@
  * Albums and artists against the simulator: mapped values, the order of an album's songs,
  * ids of the wrong kind, and exactly which lookup each one makes. Playlists are not offered.
  */
-import type { SourceMethods } from "@music-aggregator/core";
+import type { SourceLookups, SourceMethods } from "@music-aggregator/core";
 import { describe, expect, it } from "vitest";
 import itunes from "../index.ts";
 import { GLASSHOUSE_COVER, JUNIPER_ID, SOURCE, codeOf, ctx, itunesSong, useItunesSimulator } from "./instance.ts";
@@ -42,6 +42,18 @@ describe("album", () => {
     expect(await codeOf(() => itunesSource.album("1500000101", ctx()))).toBe(3001);
     expect(await codeOf(() => itunesSource.album("1600000098", ctx()))).toBe(3001);
     expect(sim.calls.get(LOOKUP_ROUTE)).toBe(3);
+  });
+});
+
+describe("the upc look-up", () => {
+  it("is one lookup?upc= with entity=song, the barcode as 12 digits; the album carries the barcode asked", async () => {
+    const methods = itunesSource as SourceMethods & SourceLookups;
+    const album = await itunesSource.album("1600000010", ctx());
+    sim.reset();
+    expect(await methods.upc("192026010016", ctx())).toEqual([{ ...album, upc: "192026010016" }]);
+    expect(sim.log).toEqual(["GET /lookup?upc=192026010016&entity=song&limit=200&country=us"]);
+    expect(await methods.upc("5099749534728", ctx())).toEqual([]);
+    expect(sim.log[1]).toBe("GET /lookup?upc=5099749534728&entity=song&limit=200&country=us");
   });
 });
 

@@ -23,6 +23,20 @@ testSourcePlugin({
         album: "1600000010",
         artist: "1500000101",
         rank: "us",
+        upc: "192026010016",
+        links: {
+          "https://music.apple.com/us/album/glasshouse-weather/1600000010": { kind: "album", id: "1600000010" },
+          "https://music.apple.com/us/album/glasshouse-weather/1600000010?i=1600000011": { kind: "song", id: "1600000011" },
+          "https://itunes.apple.com/gb/album/glasshouse-weather/id1600000010?uo=4": { kind: "album", id: "1600000010" },
+          "https://music.apple.com/us/song/morning-static/1600000011": { kind: "song", id: "1600000011" },
+          "https://music.apple.com/album/1600000010": { kind: "album", id: "1600000010" },
+          "https://embed.music.apple.com/us/album/glasshouse-weather/1600000010?i=1600000011&app=music": { kind: "song", id: "1600000011" },
+          "https://geo.music.apple.com/us/album/_/1600000010?i=1600000012&mt=1&app=music": { kind: "song", id: "1600000012" },
+          "https://music.apple.com/us/artist/juniper-lane/1500000101": { kind: "artist", id: "1500000101" },
+          "https://itunes.apple.com/us/artist/juniper-lane/id1500000101": { kind: "artist", id: "1500000101" },
+          // Apple Music playlists are read, but the iTunes API has none: the source does not serve them.
+          "https://music.apple.com/us/playlist/todays-hits/pl.f4d106fed2bd41149aaacabb233eb5eb": { kind: "playlist", id: "pl.f4d106fed2bd41149aaacabb233eb5eb" },
+        },
         missing: { song: "1600000099", album: "1600000098", artist: "1500000999", rank: "zz" },
       },
     };

@@ -6,7 +6,8 @@
  * same lookup recorded without `limit` or with `entity=song` (for one song Apple answers the
  * song alone either way); a song, or an artist and its songs, taken from recorded answers; a
  * search page cut from the recorded legacy `wsSearch` answer by `offset` and `limit`, as Apple
- * pages.
+ * pages; a barcode's lookup from the recorded legacy `wsLookup?upc=` answer (recorded without
+ * `entity=song`: the collection alone, its songs were not recorded).
  */
 import type { Answer, Interaction } from "@music-aggregator/core/testing";
 
@@ -26,6 +27,7 @@ export function fromRecorded(recordings: Interaction[]) {
   const songs = new Map(entries.filter((e) => e.kind === "song").map((e) => [String(e.trackId), e]));
   const artists = new Map(entries.filter((e) => e.wrapperType === "artist").map((e) => [String(e.artistId), e]));
   const legacySearches = recordings.filter((r) => /\/wsSearch\?/.test(r.url) && new URL(r.url).searchParams.get("media") === "music");
+  const legacyBarcodes = recordings.filter((r) => /\/wsLookup\?/.test(r.url) && new URL(r.url).searchParams.has("upc"));
 
   return (request: { url: URL }, recorded: (params: URLSearchParams) => Interaction | undefined): Answer | undefined => {
     const params = request.url.searchParams;
@@ -36,6 +38,8 @@ export function fromRecorded(recordings: Interaction[]) {
       return apple(all.slice(offset, offset + Number(params.get("limit") ?? 50)));
     }
     if (request.url.pathname !== "/lookup") return undefined;
+    const barcode = legacyBarcodes.find((r) => params.has("upc") && new URL(r.url).searchParams.get("upc") === params.get("upc"));
+    if (barcode) return apple((JSON.parse(barcode.body) as { results: Entry[] }).results);
     const without = (name: string) => new URLSearchParams([...params].filter(([n]) => n !== name));
     const withSongs = new URLSearchParams([...params, ["entity", "song"], ["limit", "200"]]);
     const same = recorded(without("limit")) ?? (params.has("entity") ? undefined : recorded(withSongs));

@@ -36,6 +36,12 @@ export async function startItunesSimulator(songs: TrackSeed[] = ALL_SONGS): Prom
     },
     [LOOKUP_ROUTE]: (event) => {
       const query = queryOf(event);
+      // `upc=` finds the album of a barcode spelt as Apple keeps it (12 digits for a UPC-A).
+      if (query.upc !== undefined) {
+        if (!/^\d{8,14}$/.test(query.upc)) return appleRefusal("upc");
+        const album = ALBUMS.find((a) => a.seed.upc === query.upc);
+        return appleAnswer(album ? lookupOne(songs, album.seed.id, query.entity === "song", limitOf(query)) : []);
+      }
       if (!/^\d+(,\d+)*$/.test(query.id ?? "")) return appleRefusal("id");
       const withSongs = query.entity === "song";
       const limit = limitOf(query);

@@ -25,6 +25,14 @@ testSourcePlugin({
         artist: "480211",
         playlist: "500612",
         rank: "popularity_week",
+        links: {
+          "https://www.jamendo.com/track/1630001/frost-on-the-wire": { kind: "song", id: "1630001" },
+          "https://www.jamendo.com/en/album/201455/northern-glass": { kind: "album", id: "201455" },
+          "https://www.jamendo.com/list/a201455": { kind: "album", id: "201455" },
+          "https://www.jamendo.com/artist/480211/lumen-drift": { kind: "artist", id: "480211" },
+          "https://jamendo.com/fr/playlist/500612": { kind: "playlist", id: "500612" },
+          "https://www.jamendo.com/list/p500612": { kind: "playlist", id: "500612" },
+        },
         missing: { song: "9999999", album: "9999999", artist: "9999999", playlist: "9999999", rank: "popularity_year" },
       },
     };

@@ -5,7 +5,7 @@
  * `MATCH_WINDOW` songs through the cache, and every song there that the matcher calls the same
  * recording is a match (an ISRC counts alone only when both sources vouch for theirs: the
  * plugins' `isrcs`). ISRC first: when the song's ISRC is known, each other source that offers
- * the `isrc` look-up is asked for its copies of it too (`IsrcCopies`: one call per source,
+ * the `isrc` look-up is asked for its copies of it too (`IdentifierLookups`: one call per source,
  * cached), so that equal ISRCs decide wherever both upstreams know them. The answer is kept
  * with the `match` lifetime (a minute at most when a source failed, not at all when one was
  * refused for the client's share of its budget), so asking again costs nothing.
@@ -18,7 +18,7 @@ import { isrcsOf } from "@music-aggregator/core/host";
 import { cacheKey } from "../cache/response-cache.ts";
 import type { AppConfig } from "../config.ts";
 import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
-import { IsrcCopies } from "./isrc-copies.ts";
+import { IdentifierLookups } from "./identifier-lookups.ts";
 import { SearchAllService } from "./search-all.ts";
 import { PARTIAL_LIST_TTL_SECONDS } from "./search-service.ts";
 import { SourceCalls } from "./source-calls.ts";
@@ -38,7 +38,7 @@ export class MatchService {
     @inject(SourceRegistry) private readonly registry: SourceRegistry,
     @inject(SearchAllService) private readonly searchAll: SearchAllService,
     @inject(SourceCalls) private readonly calls: SourceCalls,
-    @inject(IsrcCopies) private readonly isrcCopies: IsrcCopies,
+    @inject(IdentifierLookups) private readonly lookups: IdentifierLookups,
   ) {}
 
   /**
@@ -79,7 +79,7 @@ export class MatchService {
     const query = copiesQuery(song);
     const [outcomes, byIsrc] = await Promise.all([
       query ? this.searchAll.windows(others, query, signal, (other, list) => list, MATCH_WINDOW) : others.map(() => ({ read: [] as Song[], cost: 0 })),
-      asked.isrc ? this.isrcCopies.find(others, asked.isrc, signal) : others.map(() => undefined),
+      asked.isrc ? this.lookups.find(others, "isrc", asked.isrc, signal) : others.map(() => undefined),
     ]);
 
     const matches: Ranked[] = [];
@@ -90,7 +90,7 @@ export class MatchService {
       if (isServiceError(outcomes[sourceIndex]) || isServiceError(byIsrc[sourceIndex])) failed.push(other.id);
       if ((window?.cost ?? 0) + (copies?.cost ?? 0) > 0) fromUpstream = true;
       const isrcs = isrcsOf(other.plugin);
-      candidatesOf(window?.read ?? [], copies?.songs ?? []).forEach((candidate, rank) => {
+      candidatesOf(window?.read ?? [], copies?.items ?? []).forEach((candidate, rank) => {
         const verdict = sameRecording(asked, recordingOf(candidate, isrcs));
         if (verdict.same) matches.push({ match: { song: candidate, confidence: verdict.confidence, reason: verdict.reason }, sourceIndex, rank });
       });

@@ -6,12 +6,14 @@
  * disabled, 1003 for one without the operation.
  */
 import { inject, injectable } from "tsyringe";
-import type { OperationName, OperationParams } from "../operations.ts";
+import type { AcrossName, AcrossParams, OperationName, OperationParams } from "../operations.ts";
 import { Tokens, type CachedAnswer } from "@music-aggregator/core";
 import type { StoreResponseCache } from "../cache/response-cache.ts";
 import { VERSION, type AppConfig } from "../config.ts";
 import { SourceRegistry } from "../sources/source-registry.ts";
 import { FallbackService } from "./fallback.ts";
+import { LookupService } from "./lookup-service.ts";
+import { ResolveService } from "./resolve-service.ts";
 import { Lyrics } from "./lyrics.ts";
 import { MatchService } from "./match-service.ts";
 import { PlaylistUrls } from "./playlist-urls.ts";
@@ -45,6 +47,8 @@ export class MusicService {
     @inject(Lyrics) private readonly lyrics: Lyrics,
     @inject(PlaylistUrls) private readonly playlistUrls: PlaylistUrls,
     @inject(TransferService) private readonly transfers: TransferService,
+    @inject(LookupService) private readonly lookups: LookupService,
+    @inject(ResolveService) private readonly resolver: ResolveService,
   ) {}
 
   /** Who does each operation: a service of its own, or one cached plugin call. */
@@ -60,6 +64,17 @@ export class MusicService {
     match: (p, signal) => this.matches.matches(p.source, p.id, signal),
     transfer: (p, signal) => this.transfers.playlist(p, signal),
   };
+
+  /** Who does each operation across the sources. */
+  private readonly acrossHandlers: { [C in AcrossName]: (params: AcrossParams<C>, signal?: AbortSignal) => Promise<CachedAnswer> } = {
+    lookup: (p, signal) => this.lookups.lookup(p, signal),
+    resolve: (p, signal) => this.resolver.resolve(p, signal),
+  };
+
+  /** One `/v1` operation across the sources (`ACROSS_OPERATIONS`) for its validated parameters. */
+  across<C extends AcrossName>(operation: C, params: AcrossParams<C>, signal?: AbortSignal): Promise<CachedAnswer> {
+    return (this.acrossHandlers[operation] as (params: AcrossParams<C>, signal?: AbortSignal) => Promise<CachedAnswer>)(params, signal);
+  }
 
   /** One `/v1` operation for its validated parameters; `signal` ends the caller's wait (its client went away). */
   run<C extends OperationName>(operation: C, params: OperationParams<C>, signal?: AbortSignal): Promise<CachedAnswer> {

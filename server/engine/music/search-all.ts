@@ -108,8 +108,8 @@ export class SearchAllService {
   }
 }
 
-/** The failure of a search every source failed: 2001 when all timed out, 4001 when all refused this client's share, else 2002. */
-function everyOneFailed(errors: ServiceErrorLike[], failed: string[]): ServiceErrorLike {
+/** The failure of a call every source failed: 2001 when all timed out, 4001 when all refused this client's share, else 2002. */
+export function everyOneFailed(errors: ServiceErrorLike[], failed: string[]): ServiceErrorLike {
   if (errors.every((e) => e.kind === "timeout")) return new ServiceError("timeout", `every source timed out: ${failed.join(", ")}`);
   if (errors.every((e) => e.kind === "shareSpent")) {
     const retryAfterSeconds = Math.min(...errors.map((e) => e.retryAfterSeconds ?? 60));

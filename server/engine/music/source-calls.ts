@@ -10,7 +10,7 @@
  */
 import { inject, injectable } from "tsyringe";
 import { z } from "zod";
-import { Song, type PlaylistDetail, type SongUrl, UpstreamParseError, UpstreamTimeoutError, isServiceError, loggedMessage, expiryFromUrl, type CallContext, type Capability, type SourceMethods, type CachePolicy, type CachedAnswer, type ResponseCache, Tokens } from "@music-aggregator/core";
+import { AlbumDetail, Song, type LinkKind, type Lookup, type PlaylistDetail, type SongUrl, UpstreamParseError, UpstreamTimeoutError, isServiceError, loggedMessage, expiryFromUrl, type CallContext, type Capability, type SourceMethods, type CachePolicy, type CachedAnswer, type ResponseCache, Tokens } from "@music-aggregator/core";
 import { isUpstreamFailure, deadline } from "@music-aggregator/core/host";
 import { OPERATIONS, type OperationName, type OperationParams } from "../operations.ts";
 import { cacheKey } from "../cache/response-cache.ts";
@@ -20,8 +20,8 @@ import { MusicMetrics } from "../metrics/music-metrics.ts";
 import type { EnabledSource } from "../sources/source-registry.ts";
 import { boundNames } from "./bounded-names.ts";
 
-/** What an `isrc` look-up answers. */
-const IsrcSongs = z.array(Song);
+/** What each look-up answers, named as the documentation names it. */
+const LOOKUP_ANSWERS = { isrc: { name: "Song[]", schema: z.array(Song) }, upc: { name: "AlbumDetail[]", schema: z.array(AlbumDetail) } } satisfies Record<Lookup, { name: string; schema: z.ZodType<object[]> }>;
 
 /** What a call may change of the table's plain plugin call. */
 export interface CallOptions {
@@ -61,18 +61,32 @@ export class SourceCalls {
   }
 
   /**
-   * The source's songs of one ISRC (its `isrc` look-up, `SourceLookups`) through the cache, kept
-   * as long as a song's details; each song carries the ISRC (the one asked, when the plugin
-   * left it out).
+   * The source's items of one identifier (its `isrc` or `upc` look-up, `SourceLookups`) through
+   * the cache, kept as long as a song's (an album's) details; each carries the identifier (the
+   * one asked, when the plugin left it out).
    */
-  isrc(source: EnabledSource, isrc: string, signal?: AbortSignal): Promise<CachedAnswer> {
+  lookup(source: EnabledSource, kind: Lookup, value: string, signal?: AbortSignal): Promise<CachedAnswer> {
+    const { name, schema } = LOOKUP_ANSWERS[kind];
     return this.cache.fetch(
-      cacheKey(`isrc:${source.id}`, { isrc }),
-      { ttl: this.config.cache.ttl.song },
+      cacheKey(`${kind}:${source.id}`, { [kind]: value }),
+      { ttl: this.config.cache.ttl[kind === "isrc" ? "song" : "album"] },
       (loadSignal) =>
-        this.load(source.id, "isrc", loadSignal, async (ctx) =>
-          validate(source.id, "Song[]", IsrcSongs, await source.methods.isrc!(isrc, ctx)).map((song) => ({ ...song, isrc: song.isrc ?? isrc })),
+        this.load(source.id, kind, loadSignal, async (ctx) =>
+          validate(source.id, name, schema as z.ZodType<Record<string, unknown>[]>, await source.methods[kind]!(value, ctx)).map((item) => ({ ...item, [kind]: item[kind] ?? value })),
         ),
+      signal,
+    );
+  }
+
+  /**
+   * The id of the item a web link names, where only the upstream can tell (the instance's
+   * `resolveLink`: Audius' resolve API), through the cache: kept as long as a song's details.
+   */
+  resolveLink(source: EnabledSource, url: URL, kind: LinkKind, signal?: AbortSignal): Promise<CachedAnswer> {
+    return this.cache.fetch(
+      cacheKey(`link:${source.id}`, { kind, path: url.pathname }),
+      { ttl: this.config.cache.ttl.song },
+      (loadSignal) => this.load(source.id, "link", loadSignal, async (ctx) => ({ id: await source.methods.resolveLink!(url, kind, ctx) })),
       signal,
     );
   }

@@ -47,7 +47,7 @@ export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, co
     const methods = disabled
       ? undefined
       : build<Partial<SourceMethods & SourceLookups>>(def, binding.options, `config sources.${id}.options`, { sourceId: id }, budgets);
-    if (methods) problems.push(...checkInstanceMethods(methods, def.capabilities, `plugin "${def.id}"`, def.lookups));
+    if (methods) problems.push(...checkInstanceMethods(methods, def.capabilities, `plugin "${def.id}"`, def.lookups, def.links));
     sources.push({ id, plugin: def, capabilities, methods, disabled, budget: tightest(budgets) });
   }
   for (const id of config.disable) {

@@ -3,7 +3,8 @@
  * the lyrics provider, and `/v1/source`: the capability matrix and what each source is.
  */
 import { CAPABILITIES, type OperationName, type OperationSet } from "../operations.ts";
-import type { Capability, LyricsProvider, SourceMethods, SourceLookups, SourcePluginDefinition, BudgetOptions } from "@music-aggregator/core";
+import type { Capability, LinkKind, LinkResolver, LyricsProvider, SourceMethods, SourceLookups, SourcePluginDefinition, BudgetOptions } from "@music-aggregator/core";
+import { LOOKUPS } from "@music-aggregator/core/host";
 import { type SourceInfo } from "../domain.ts";
 import { CapabilityError, SourceError } from "../errors.ts";
 
@@ -18,14 +19,14 @@ export interface BoundSource {
    */
   capabilities: OperationSet;
   /** the plugin's own methods; absent for a disabled source, which is never constructed */
-  methods?: Partial<SourceMethods & SourceLookups>;
+  methods?: Partial<SourceMethods & SourceLookups & LinkResolver>;
   disabled: boolean;
   /** the tightest request budget the plugin declared for its upstream, if any */
   budget?: BudgetOptions;
 }
 
 /** A bound source that serves: its plugin's methods are there. */
-export type EnabledSource = BoundSource & { methods: Partial<SourceMethods & SourceLookups> };
+export type EnabledSource = BoundSource & { methods: Partial<SourceMethods & SourceLookups & LinkResolver> };
 
 export class SourceRegistry {
   private readonly byId = new Map<string, BoundSource>();
@@ -60,6 +61,21 @@ export class SourceRegistry {
     return this.enabled().filter((s) => s.capabilities.search) as EnabledSource[];
   }
 
+  /** The hosts whose web links an enabled source understands (`links`), each once, in config order. */
+  linkHosts(): string[] {
+    return [...new Set(this.enabled().flatMap((s) => s.plugin.links?.hosts ?? []))];
+  }
+
+  /** The first enabled source, in config order, that understands links to `host`. */
+  linkSource(host: string): EnabledSource | undefined {
+    return this.enabled().find((s) => s.plugin.links?.hosts.includes(host)) as EnabledSource | undefined;
+  }
+
+  /** The page of `sourceId`'s item on its site, where its plugin can make one from the id; else null. */
+  pageOf(sourceId: string, kind: LinkKind, id: string): string | null {
+    return this.byId.get(sourceId)?.plugin.links?.page?.(kind, id) ?? null;
+  }
+
   /** The enabled source for a request, checked for the operation: 1002, then 1003. */
   use(id: string, operation: OperationName): EnabledSource {
     const source = this.resolve(id);
@@ -85,7 +101,15 @@ export class SourceRegistry {
     const sources: SourceInfo["sources"] = {};
     for (const { id, capabilities, plugin } of this.byId.values()) {
       capability[id] = { ...capabilities };
-      sources[id] = { name: plugin.name, plugin: plugin.id, homepage: plugin.homepage ?? null, playback: plugin.playback ?? "full", attribution: plugin.attribution ?? null };
+      sources[id] = {
+        name: plugin.name,
+        plugin: plugin.id,
+        homepage: plugin.homepage ?? null,
+        playback: plugin.playback ?? "full",
+        attribution: plugin.attribution ?? null,
+        links: [...(plugin.links?.hosts ?? [])],
+        lookups: LOOKUPS.filter((kind) => plugin.lookups?.[kind] === true),
+      };
     }
     return { capability, disable: this.all().filter((s) => s.disabled).map((s) => s.id), sources };
   }

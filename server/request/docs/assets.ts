@@ -36,6 +36,7 @@ export const ASSETS: Readonly<Record<string, { file: string; type: string }>> = 
   "player.js": { file: join(PUBLIC, "player.js"), type: JS },
   "render.js": { file: join(PUBLIC, "render.js"), type: JS },
   "full-length.js": { file: join(PUBLIC, "full-length.js"), type: JS },
+  "paste-link.js": { file: join(PUBLIC, "paste-link.js"), type: JS },
   // `/embed`: APlayer and MetingJS as installed from npm.
   "APlayer.min.css": { file: join(APLAYER, "APlayer.min.css"), type: CSS },
   "APlayer.min.js": { file: join(APLAYER, "APlayer.min.js"), type: JS },

@@ -7,7 +7,7 @@
  */
 import type { H3, H3Event } from "h3";
 import { InputError, NotFoundError, type CachedAnswer, type SongUrl } from "@music-aggregator/core";
-import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../../engine/operations.ts";
+import { ACROSS_NAMES, ACROSS_OPERATIONS, OPERATION_NAMES, OPERATIONS, type AcrossName, type OperationName } from "../../engine/operations.ts";
 import { ImportParams, origin as originSchema } from "../../engine/params.ts";
 import type { ExportFormat } from "../../engine/playlist-files/write.ts";
 import type { Answer } from "../answer.ts";
@@ -32,6 +32,10 @@ export function registerV1Routes(app: H3, front: HttpFront): void {
   for (const name of OPERATION_NAMES) {
     const policy = v1Policy(OPERATIONS[name].cbAlias, "body" in OPERATIONS[name]);
     app.all(OPERATIONS[name].path, (event) => runOperation(event, policy, front, name), { meta: { policy } });
+  }
+  for (const name of ACROSS_NAMES) {
+    const policy = v1Policy(ACROSS_OPERATIONS[name].cbAlias);
+    app.all(ACROSS_OPERATIONS[name].path, (event) => runAcross(event, policy, front, name), { meta: { policy } });
   }
   const policy = v1Policy();
   // The service's own state, computed per request: never cached, so no X-Cache. The matrix
@@ -63,13 +67,31 @@ async function runOperation(event: H3Event, policy: RoutePolicy, front: HttpFron
   const asked = params.data as { format?: ExportFormat; quality?: string; redirect?: boolean };
   if (asked.format) return withCacheState(fileAnswer(ex, front, cached.json, { format: asked.format, quality: asked.quality }), cached);
   if (asked.redirect) return redirectTo(cached) ?? withCacheState(v1Data(cached.json, source, cached.cost, callback), cached);
+  return delivered(event, ex, front, policy, op.path, cached, source, callback);
+}
+
+/** An operation across the sources (`/v1/lookup`, `/v1/resolve`): the same path, no source (the envelope's is null). */
+async function runAcross(event: H3Event, policy: RoutePolicy, front: HttpFront, name: AcrossName): Promise<Answer> {
+  const ex = exchangeOf(event, policy);
+  const callback = checkCommon(ex);
+  const op = ACROSS_OPERATIONS[name];
+  const params = op.params.safeParse(ex.query());
+  if (!params.success) throw new InputError(params.error.issues[0].message);
+  ex.sharedCacheable = false;
+  nameClient(event.req.signal, ex.client);
+  const cached = await front.music.across(name, params.data as never, event.req.signal);
+  return delivered(event, ex, front, policy, op.path, cached, null, callback);
+}
+
+/** A cached answer in the envelope; kept by its request target, so that the next request for it is served before h3. */
+function delivered(event: H3Event, ex: Exchange, front: HttpFront, policy: RoutePolicy, route: string, cached: CachedAnswer, source: string | null, callback: string | undefined): Answer {
   const freshness = ex.sharedCacheable ? entryFreshness(cached.expiresAt, cached.staleSeconds) : NEVER;
   const answer = withCacheState(v1Data(cached.json, source, cached.cost, callback, freshness), cached);
   const target = (event.runtime?.node?.req as { url?: string } | undefined)?.url;
   if (front.kept && target && cached.status !== "stale" && cached.expiresAt) {
     // The next request for it is a hit: it says so, at no cost.
     const hit = cached.cost === 0 ? answer : v1Data(cached.json, source, 0, callback, freshness);
-    const forms = front.kept.keep(target, { answer: { ...hit, headers: { ...hit.headers, "x-cache": "HIT" } }, expiresAt: cached.expiresAt, policy, route: op.path, path: ex.path, source, origin: ex.origin! });
+    const forms = front.kept.keep(target, { answer: { ...hit, headers: { ...hit.headers, "x-cache": "HIT" } }, expiresAt: cached.expiresAt, policy, route, path: ex.path, source: source ?? undefined, origin: ex.origin! });
     // A hit's own compression makes the forms the next hits are sent in.
     if (hit === answer) answer.forms = forms;
   }

@@ -8,8 +8,8 @@
  * was recorded several times (2019 to 2024), the first file in name order wins.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RankDetail, RankList, SourceMethods } from "@music-aggregator/core";
-import { createMemoryLogger, startReplaySimulator, type ReplaySimulator, testClientFactory } from "@music-aggregator/core/testing";
+import type { RankDetail, RankList, SourceLookups, SourceMethods } from "@music-aggregator/core";
+import { createMemoryLogger, startReplaySimulator, type Answer, type Interaction, type ReplaySimulator, testClientFactory } from "@music-aggregator/core/testing";
 import { hasRecordings, sharedRecordings } from "../../support/recordings.ts";
 import { DeezerApi } from "../../../plugins/source-deezer/api.ts";
 import { WRONG_PARAMETER } from "../../../plugins/source-deezer/errors.ts";
@@ -24,9 +24,11 @@ describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", (
   let sim: ReplaySimulator;
   let deezerSource: SourceMethods;
   beforeAll(async () => {
-    sim = await startReplaySimulator(sharedRecordings("deezer"), {
+    const recordings = sharedRecordings("deezer");
+    const byIdentifier = identifierAnswers(recordings);
+    sim = await startReplaySimulator(recordings, {
       normalise: withoutFirstIndex,
-      fallback: (request, recorded) => recorded(withoutLimitAtStart(request.url.searchParams)),
+      fallback: (request, recorded) => byIdentifier(request.url.pathname) ?? recorded(withoutLimitAtStart(request.url.searchParams)),
     });
     deezerSource = createDeezer({ baseURL: sim.url }).methods;
   });
@@ -59,10 +61,19 @@ describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", (
 
   it("album 302127, whole from its embedded list", async () => {
     const album = await deezerSource.album("302127", ctx());
-    expect(album).toMatchObject({ id: "302127", name: "Discovery", artist: ["Daft Punk"], cover: DISCOVERY_COVER, publishAt: "2001-03-07" });
+    expect(album).toMatchObject({ id: "302127", name: "Discovery", artist: ["Daft Punk"], cover: DISCOVERY_COVER, publishAt: "2001-03-07", upc: "724384960650" });
     expect(album.song).toHaveLength(14);
     expect(album.song[3]).toEqual(deezerSong({ ...HARDER_BETTER, name: "Harder, Better, Faster, Stronger", popularity: 751478 }));
     expect(album.song.at(-1)).toMatchObject({ id: "3135566", name: "Too Long", duration: 600 });
+  });
+
+  it("the look-ups: ISRC GBDUW0000059 is track 3135556, barcode 724384960650 (asked as 12 digits first) album 302127, each from its recorded answer", async () => {
+    const methods = deezerSource as SourceMethods & SourceLookups;
+    expect(await methods.isrc("GBDUW0000059", ctx())).toEqual([expect.objectContaining({ id: "3135556", name: "Harder Better Faster Stronger", isrc: "GBDUW0000059" })]);
+    const [album] = await methods.upc("724384960650", ctx());
+    expect(album).toMatchObject({ id: "302127", name: "Discovery", artist: ["Daft Punk"], upc: "724384960650" });
+    expect(album.song).toHaveLength(14);
+    expect(sim.served.slice(-2).map((s) => s.key)).toEqual(["GET /track/isrc:GBDUW0000059?", "GET /album/upc:724384960650?"]);
   });
 
   it("artist 27 and its top tracks, credited as every other answer credits them (the title's guests; contributors only give ids)", async () => {
@@ -131,6 +142,21 @@ describe.skipIf(!hasRecordings("deezer"))("replay of recorded Deezer answers", (
     expect(await codeOf(() => api.get("/does-not-exists", DeezerTrack))).toBe(2002);
   });
 });
+
+/**
+ * Deezer answers `/track/isrc:{isrc}` and `/album/upc:{upc}` with the same body as the track's
+ * (the album's) own `/track/{id}` (`/album/{id}`): the recorded one carrying that ISRC (barcode).
+ */
+function identifierAnswers(recordings: Interaction[]): (path: string) => Answer | undefined {
+  const own = recordings.filter((r) => /^\/(?:track|album)\/\d+$/.test(new URL(r.url).pathname) && r.status === 200);
+  return (path) => {
+    const asked = /^\/(track\/isrc|album\/upc):(.+)$/.exec(path);
+    if (!asked) return undefined;
+    const field = asked[1] === "track/isrc" ? "isrc" : "upc";
+    const found = own.find((r) => r.url.includes(field === "isrc" ? "/track/" : "/album/") && (JSON.parse(r.body) as Record<string, unknown>)[field] === asked[2]);
+    return found ? { status: 200, contentType: found.contentType, body: found.body } : { status: 200, contentType: "application/json", body: JSON.stringify({ error: { type: "DataException", message: "no data", code: 800 } }) };
+  };
+}
 
 /** `index=0` is Deezer's default: the same request as no index. */
 function withoutFirstIndex(params: URLSearchParams): URLSearchParams {

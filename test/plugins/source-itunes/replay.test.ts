@@ -3,7 +3,7 @@
  * the project): the mapped values of known records, and the recorded empty answers. Requests
  * the recordings do not hold as such are answered from recorded material (`recorded.ts`).
  */
-import type { RankDetail, SourceMethods } from "@music-aggregator/core";
+import type { RankDetail, SourceLookups, SourceMethods } from "@music-aggregator/core";
 import { startReplaySimulator, type ReplaySimulator, testClientFactory } from "@music-aggregator/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasRecordings, sharedRecordings } from "../../support/recordings.ts";
@@ -44,6 +44,14 @@ describe.skipIf(!hasRecordings("itunes"))("replay of recorded iTunes answers", (
       ["INSIDE-OUTSIDE (Intro)", 84], ["YOU AND I", 195], ["Mayday", 185], ["Which a star", 248], ["Scar", 197], ["YOU AND I (Instrumental)", 195],
     ]);
     expect(sim.served.at(-1)).toEqual({ key: "GET /lookup?country=us&entity=song&id=1728639278&limit=200", recorded: true });
+  });
+
+  it("the upc look-up: barcode 5024545486520 is Burial's Untrue, from the recorded barcode lookup", async () => {
+    const albums = await (us as SourceMethods & SourceLookups).upc("5024545486520", ctx());
+    expect(albums).toEqual([
+      expect.objectContaining({ source: SOURCE, id: "266624253", name: "Untrue", artist: ["Burial"], publishAt: "2007-11-05", upc: "5024545486520", link: "https://itunes.apple.com/us/album/untrue/id266624253?uo=4" }),
+    ]);
+    expect(sim.served.at(-1)).toEqual({ key: expect.stringContaining("upc=5024545486520"), recorded: false });
   });
 
   it("album 1440742903: two discs, the second after the first", async () => {

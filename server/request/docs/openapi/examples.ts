@@ -12,9 +12,9 @@ import { SOURCE_EXAMPLES, type OperationExample } from "./source-examples.ts";
 export type { OperationExample };
 
 const DEEZER_COVER = "https://e-cdns-images.dzcdn.net/images/cover/5f1e2d3c4b5a69788796a5b4c3d2e1f0/1000x1000-000000-80-0-0.jpg";
-const HARBOUR_COVER = "https://e-cdns-images.dzcdn.net/images/cover/9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b/1000x1000-000000-80-0-0.jpg";
+export const HARBOUR_COVER = "https://e-cdns-images.dzcdn.net/images/cover/9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b/1000x1000-000000-80-0-0.jpg";
 
-const paperLanterns = {
+export const paperLanterns = {
   source: "source_a", id: "9100001", name: "Paper Lanterns", artist: ["Marlow Vane"], album: "Tidal Lines", albumId: "7001",
   duration: 241, cover: DEEZER_COVER, available: true, vip: false, artistId: ["4001"],
 };
@@ -36,7 +36,7 @@ const paperKites = {
   duration: 188, cover: "https://is1-ssl.mzstatic.com/image/thumb/Music211/v4/3a/7c/e1/3a7ce1d0-5b2f-4c11-9e0a-8f6b2d4c1a77/5021732149.jpg/600x600bb.jpg",
   available: true, vip: false, artistId: ["1500000101"],
 };
-const harbourSong = (id: string, name: string, duration: number) => ({
+export const harbourSong = (id: string, name: string, duration: number) => ({
   source: "source_a", id, name, artist: ["The Quiet Harbour"], album: "Long Way Round", albumId: "7002", duration, cover: HARBOUR_COVER, available: true, vip: false, artistId: ["4002"],
 });
 const chart = { source: "source_a", id: "0", name: "All", cover: "https://e-cdns-images.dzcdn.net/images/misc//1000x1000-000000-80-0-0.jpg", updateAt: null };
@@ -186,8 +186,14 @@ export const SERVICE_EXAMPLES: Record<string, unknown> = {
     },
     disable: [],
     sources: {
-      source_a: { name: "Deezer", plugin: "deezer", homepage: "https://www.deezer.com", playback: "preview", attribution: "Music data and previews from Deezer" },
-      source_b: { name: "Apple iTunes", plugin: "itunes", homepage: "https://www.apple.com/apple-music/", playback: "preview", attribution: "Provided courtesy of iTunes" },
+      source_a: {
+        name: "Deezer", plugin: "deezer", homepage: "https://www.deezer.com", playback: "preview", attribution: "Music data and previews from Deezer",
+        links: ["www.deezer.com", "deezer.com"], lookups: ["isrc", "upc"],
+      },
+      source_b: {
+        name: "Apple iTunes", plugin: "itunes", homepage: "https://www.apple.com/apple-music/", playback: "preview", attribution: "Provided courtesy of iTunes",
+        links: ["music.apple.com", "itunes.apple.com", "geo.music.apple.com", "embed.music.apple.com"], lookups: ["upc"],
+      },
     },
   },
   "/v1/status": {

@@ -5,11 +5,12 @@
  * HTTP status (`V1_STATUS`, from the one error table), and the HTTP caching headers
  * (`server/request/v1/http-caching.ts`).
  */
-import { OPERATION_NAMES, OPERATIONS } from "../../../engine/operations.ts";
+import { ACROSS_NAMES, ACROSS_OPERATIONS, OPERATION_NAMES, OPERATIONS } from "../../../engine/operations.ts";
 import { callback, origin } from "../../../engine/params.ts";
 import { sharedCacheable } from "../../http-caching.ts";
 import { SERVICE_ENDPOINTS } from "../../v1/routes.ts";
 import { MEANING, PLAYLIST_JSONP_RULE } from "./codes.ts";
+import { ACROSS_EXAMPLES } from "./across-examples.ts";
 import { OPERATION_EXAMPLES, SERVICE_EXAMPLES, V1_ERROR_EXAMPLES, type OperationExample } from "./examples.ts";
 import { dataSchema, fieldsOf, inputSchema, isRequired, typeRef, type JsonSchema } from "./json-schema.ts";
 import { type SourceInfo } from "../../../engine/domain.ts";
@@ -62,6 +63,7 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
       ...("body" in op ? { post: importOperation(capability, op.body, parameters, ok, codes) } : {}),
     };
   }
+  for (const name of ACROSS_NAMES) paths[ACROSS_OPERATIONS[name].path] = acrossOperation(name);
   for (const endpoint of SERVICE_ENDPOINTS) {
     // The matrix changes only with the config: kept by HTTP caches and asked again (no-cache); the status never kept.
     const revalidated = endpoint.path === "/v1/source";
@@ -83,6 +85,32 @@ export function v1Paths(sources: SourceInfo): Record<string, JsonSchema> {
     };
   }
   return paths;
+}
+
+/** Codes an operation across the sources can answer: no source parameter (no 1002), upstreams behind it (no 3002). */
+const ACROSS_CODES = Object.keys(V1_STATUS).map(Number).filter((code) => code !== 0 && code !== 1002 && code !== 3002);
+
+/** `/v1/lookup`, `/v1/resolve`: an extension, the service's own answer (never kept by HTTP caches), source null. */
+function acrossOperation(name: (typeof ACROSS_NAMES)[number]): JsonSchema {
+  const op = ACROSS_OPERATIONS[name];
+  const examples = ACROSS_EXAMPLES[name];
+  const parameters = fieldsOf(op.params).map(([param, field]) => {
+    const schema = inputSchema(field);
+    return { name: param, in: "query", required: isRequired(field), description: field.description, schema, ...parameterExamples(param, schema, examples) };
+  });
+  const answers = Object.fromEntries(Object.entries(examples).map(([key, e]) => [key, answerExample(op.path, e)]));
+  const [firstKey, first] = Object.entries(examples)[0];
+  return {
+    get: {
+      operationId: name,
+      tags: ["music"],
+      summary: op.summary,
+      description: `${op.summary} ${op.notes} HEAD is answered like GET, without a body. Cache-Control: no-store (an answer the service composes itself); the envelope's source is null.`,
+      parameters: [...parameters, ...commonParameters(true, false)],
+      responses: { "200": success(dataSchema(op.data), answers, true, jsonpExample(op.path, first.query, answers[firstKey].value), false), ...failures(ACROSS_CODES) },
+      "x-extension": true,
+    },
+  };
 }
 
 /** extension: `redirect=1` on /v1/song/url. */

@@ -2,11 +2,13 @@
  * The playground: the API tried from a page the way a third-party site embeds it. Every call
  * is JSONP (`jsonp.js`) to the API at `?api=` (default: the service serving this page), with
  * `origin` naming this page's host. Search across the sources, open a song, album, artist,
- * playlist or chart, play a song's public address with its lyrics following, transfer a
- * playlist onto other sources (and download it as a file), and see what each source serves.
+ * playlist or chart, paste a link of any source's page to see its item and copies, play a song's
+ * public address with its lyrics following, transfer a playlist onto other sources (and download
+ * it as a file), and see what each source serves.
  */
 import { jsonp } from "./jsonp.js";
 import { fullLengthOffer } from "./full-length.js";
+import { pasteLink } from "./paste-link.js";
 import { createPlayer } from "./player.js";
 import { attributions, capabilityTable, cover, duration, el, failure, songList, sourceLink } from "./render.js";
 
@@ -217,4 +219,5 @@ $("open-form").addEventListener("submit", (event) => {
   event.preventDefault();
   void open($("open-kind").value, $("open-source").value, $("open-id").value.trim());
 });
+pasteLink({ form: $("paste-form"), input: $("paste-url"), state: $("paste-state"), item: $("paste-item"), copies: $("paste-copies") }, call, open);
 void start();
