@@ -11,6 +11,7 @@
 import { defineSourcePlugin, Tokens } from "@music-aggregator/core";
 import { MusicBrainzApi } from "./api.ts";
 import { collectionMethods } from "./collections.ts";
+import { musicBrainzLinks } from "./links.ts";
 import { coverAt } from "./mapping.ts";
 import { MusicBrainzOptions, userAgentOf } from "./options.ts";
 import { songMethods } from "./songs.ts";
@@ -32,6 +33,7 @@ export default defineSourcePlugin({
   // anyone may add one: a hint, never proof.
   isrcs: "uploader",
   coverAt,
+  links: musicBrainzLinks,
   options: MusicBrainzOptions,
   deps: { http: Tokens.Http },
   create({ options, deps, sourceId }) {

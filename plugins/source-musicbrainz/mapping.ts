@@ -12,7 +12,7 @@ import { MAX_LIST, type MusicBrainzCredit, type MusicBrainzRecording, type Music
 /** The sizes the Cover Art Archive renders a front cover in (besides the original). */
 export const COVER_SIZES = [250, 500, 1200] as const;
 const COVER = /^https:\/\/coverartarchive\.org\/release\/([0-9a-f-]{36})\/front-(?:250|500|1200)$/;
-const SITE = "https://musicbrainz.org";
+export const SITE = "https://musicbrainz.org";
 
 /** Songs, albums and artists carry their MusicBrainz id (extension field `mbid`). */
 export type WithMbid<T> = T & { mbid: string };

@@ -24,6 +24,11 @@ testSourcePlugin({
         artist: DAFT_PUNK.id,
         isrc: "GBDUW0000059",
         upc: DISCOVERY_UPC,
+        links: {
+          [`https://musicbrainz.org/recording/${HARDER_BETTER}`]: { kind: "song", id: HARDER_BETTER },
+          [`https://beta.musicbrainz.org/release/${DISCOVERY.toUpperCase()}`]: { kind: "album", id: DISCOVERY },
+          [`https://musicbrainz.org/artist/${DAFT_PUNK.id}/recordings`]: { kind: "artist", id: DAFT_PUNK.id },
+        },
         missing: { song: "00000000-0000-4000-8000-000000000000", album: "00000000-0000-4000-8000-000000000000", artist: "00000000-0000-4000-8000-000000000000" },
       },
     };
