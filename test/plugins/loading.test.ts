@@ -151,7 +151,7 @@ describe("web links", () => {
     ]);
     expect(validateDefinition({ ...plugin, links: ["example.com"] }, "test")).toEqual(['plugin "links".links.hosts: expected 1 to 16 host names', 'plugin "links".links.link: expected a function (url)']);
     const catalog = await discoverPlugins();
-    expect([...catalog.sources.values()].filter((def) => def.links).map((def) => def.id).sort()).toEqual(["archive", "audius", "deezer", "itunes", "jamendo"]);
+    expect([...catalog.sources.values()].filter((def) => def.links).map((def) => def.id).sort()).toEqual(["archive", "audius", "deezer", "itunes", "jamendo", "musicbrainz"]);
   });
 
   it("links that resolve through the upstream without resolveLink(), or the reverse, is a startup error", async () => {
