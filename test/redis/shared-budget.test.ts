@@ -79,7 +79,8 @@ describe.skipIf(!HAVE_REDIS_SERVER)("a shared request budget", () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const before = performance.now();
     await a.request("/ws/5");
-    expect(performance.now() - before).toBeLessThan(500);
+    // At once (a wait for a taken slot would be a second): room for a loaded host's jitter.
+    expect(performance.now() - before).toBeLessThan(800);
   }, 10_000);
 
   it("without Redis each instance keeps the budget alone (one per second each), and says so once", async () => {
@@ -91,7 +92,8 @@ describe.skipIf(!HAVE_REDIS_SERVER)("a shared request budget", () => {
     // Each process alone: two at once, then two a second later.
     const sorted = gaps();
     expect(sorted.filter((gap) => gap >= 900)).toHaveLength(1);
-    expect(arrivals[3] - arrivals[0]).toBeLessThan(1500);
+    // Two seconds' worth would be one budget for both; a loaded host's jitter stays under that.
+    expect(arrivals[3] - arrivals[0]).toBeLessThan(1800);
     expect(lines.filter((l) => l.includes("shared across instances only through Redis"))).toHaveLength(2);
   }, 10_000);
 
