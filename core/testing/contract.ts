@@ -25,7 +25,7 @@ import {
 import { z } from "zod";
 import { PaidContentError } from "../errors.ts";
 import { callContext, codeOf } from "./calls.ts";
-import { CAPABILITIES, type Capability, type LinkResolver, type LinkTarget, type SourceLookups, type SourceMethods, type SourcePluginDefinition } from "../plugin.ts";
+import { CAPABILITIES, LOOKUPS, type Capability, type LinkResolver, type Lookup, type LinkTarget, type SourceLookups, type SourceMethods, type SourcePluginDefinition } from "../plugin.ts";
 import { checkInstanceMethods, validateDefinition } from "../validate.ts";
 import { bindSourcePlugin, type BoundTestSource } from "./bind.ts";
 import type { Fault, Simulator } from "./simulator.ts";
@@ -123,32 +123,45 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
       checkSongs(result.list);
     });
 
-    if (plugin.lookups?.isrc !== true) it("isrc look-up: not declared, so create() gives no isrc() method", () => expect((methods as SourceLookups).isrc).toBeUndefined());
-    else {
-      it("the isrc look-up answers the songs of a known ISRC, each carrying it, and none for an unknown one", async () => {
-        expect(fixtures.isrc, "fixture for the isrc look-up").toBeTruthy();
-        const songs = z.array(Song).parse(await methods.isrc!(fixtures.isrc!, ctx()));
-        expect(songs.length).toBeGreaterThan(0);
-        checkSongs(songs);
-        for (const song of songs) expect(song.isrc).toBe(fixtures.isrc);
-        expect(await methods.isrc!("ZZZ000000000", ctx())).toEqual([]);
-      });
-    }
-
-    if (plugin.lookups?.upc !== true) it("upc look-up: not declared, so create() gives no upc() method", () => expect((methods as SourceLookups).upc).toBeUndefined());
-    else {
-      it("the upc look-up answers the albums of a known barcode, each carrying it, and none for an unknown one", async () => {
-        expect(fixtures.upc, "fixture for the upc look-up").toBeTruthy();
-        const albums = z.array(AlbumDetail).parse(await methods.upc!(fixtures.upc!, ctx()));
-        expect(albums.length).toBeGreaterThan(0);
-        for (const album of albums) {
-          expect(album.source).toBe(SOURCE_ID);
-          expect(album.upc).toBe(fixtures.upc);
-          checkSongs(album.song);
-        }
+    // Each look-up: what it answers, what each item must carry, and an identifier no item has.
+    const lookupCases: Record<Lookup, { answers: string; unknown: string; read(items: unknown, id: string): number }> = {
+      isrc: {
+        answers: "the songs of a known ISRC",
+        unknown: "ZZZ000000000",
+        read(items, id) {
+          const songs = z.array(Song).parse(items);
+          checkSongs(songs);
+          for (const song of songs) expect(song.isrc).toBe(id);
+          return songs.length;
+        },
+      },
+      upc: {
+        answers: "the albums of a known barcode",
         // A valid barcode (its check digit right) that no release carries.
-        expect(await methods.upc!("400000000008", ctx())).toEqual([]);
-      });
+        unknown: "400000000008",
+        read(items, id) {
+          const albums = z.array(AlbumDetail).parse(items);
+          for (const album of albums) {
+            expect(album.source).toBe(SOURCE_ID);
+            expect(album.upc).toBe(id);
+            checkSongs(album.song);
+          }
+          return albums.length;
+        },
+      },
+    };
+    for (const kind of LOOKUPS) {
+      const lookup = () => (methods as Partial<SourceLookups>)[kind] as ((id: string, context: ReturnType<typeof ctx>) => Promise<unknown[]>) | undefined;
+      const { answers, unknown, read } = lookupCases[kind];
+      if (plugin.lookups?.[kind] !== true) it(`${kind} look-up: not declared, so create() gives no ${kind}() method`, () => expect(lookup()).toBeUndefined());
+      else {
+        it(`the ${kind} look-up answers ${answers}, each carrying it, and none for an unknown one`, async () => {
+          const known = fixtures[kind];
+          expect(known, `fixture for the ${kind} look-up`).toBeTruthy();
+          expect(read(await lookup()!(known!, ctx()), known!)).toBeGreaterThan(0);
+          expect(await lookup()!(unknown, ctx())).toEqual([]);
+        });
+      }
     }
 
     const links = plugin.links;
