@@ -30,6 +30,8 @@ export type EnabledSource = BoundSource & { methods: Partial<SourceMethods & Sou
 
 export class SourceRegistry {
   private readonly byId = new Map<string, BoundSource>();
+  /** each host whose web links an enabled source understands, and the first such source in config order */
+  private readonly byLinkHost = new Map<string, EnabledSource>();
 
   constructor(
     sources: BoundSource[],
@@ -37,6 +39,10 @@ export class SourceRegistry {
     readonly lyricsProvider?: { id: string; provider: LyricsProvider },
   ) {
     for (const source of sources) this.byId.set(source.id, source);
+    for (const source of sources) {
+      if (source.disabled) continue;
+      for (const host of source.plugin.links?.hosts ?? []) if (!this.byLinkHost.has(host)) this.byLinkHost.set(host, source as EnabledSource);
+    }
     // The service matches a source's songs when it can look them up and another source can search.
     // Its playlists, when it has them and another source can search.
     for (const source of sources) {
@@ -63,12 +69,12 @@ export class SourceRegistry {
 
   /** The hosts whose web links an enabled source understands (`links`), each once, in config order. */
   linkHosts(): string[] {
-    return [...new Set(this.enabled().flatMap((s) => s.plugin.links?.hosts ?? []))];
+    return [...this.byLinkHost.keys()];
   }
 
   /** The first enabled source, in config order, that understands links to `host`. */
   linkSource(host: string): EnabledSource | undefined {
-    return this.enabled().find((s) => s.plugin.links?.hosts.includes(host)) as EnabledSource | undefined;
+    return this.byLinkHost.get(host);
   }
 
   /** The page of `sourceId`'s item on its site, where its plugin can make one from the id; else null. */
