@@ -6,8 +6,8 @@
  * MusicBrainz id, and nothing else reaches its paths.
  */
 import { NotFoundError, readUpstreamAnswer, type UpstreamClient, UpstreamError, z } from "@music-aggregator/core";
+import { MBID } from "./wire.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Lucene's operators and syntax characters, escaped so that a query is words, not a search program. */
 const LUCENE_SPECIAL = /[+\-!(){}[\]^"~*?:\\/&|]/g;
 
@@ -45,7 +45,7 @@ export class MusicBrainzApi {
 /** `id` as MusicBrainz writes it (a lower-case UUID); 3001 for anything else, without a call. */
 export function mbid(id: string, what: string): string {
   const lower = id.length === 36 ? id.toLowerCase() : "";
-  if (!UUID.test(lower)) throw new NotFoundError(`MusicBrainz has no such ${what}: MusicBrainz ids are UUIDs (8-4-4-4-12 hexadecimal digits)`);
+  if (!MBID.test(lower)) throw new NotFoundError(`MusicBrainz has no such ${what}: MusicBrainz ids are UUIDs (8-4-4-4-12 hexadecimal digits)`);
   return lower;
 }
 

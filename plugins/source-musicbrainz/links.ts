@@ -6,10 +6,10 @@
  */
 import type { LinkKind, SourceLinks } from "@music-aggregator/core";
 import { SITE } from "./mapping.ts";
+import { MBID } from "./wire.ts";
 
 const KINDS: Record<string, LinkKind> = { recording: "song", release: "album", artist: "artist" };
 const PAGES: Partial<Record<LinkKind, string>> = { song: "recording", album: "release", artist: "artist" };
-const MBID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const musicBrainzLinks: SourceLinks = {
   hosts: ["musicbrainz.org", "beta.musicbrainz.org"],

@@ -11,8 +11,13 @@ import { z } from "@music-aggregator/core";
 /** Most entries read of any list MusicBrainz sends (tracks of a release, releases of a recording). */
 export const MAX_LIST = 500;
 
+/** A MusicBrainz id: a UUID, in lower case as this plugin sends and keeps it. */
+export const MBID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** MusicBrainz ids are UUIDs, sent in lower case. */
-const Mbid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "expected a MusicBrainz id (a UUID)").transform((id) => id.toLowerCase());
+const Mbid = z
+  .string()
+  .transform((id) => id.toLowerCase())
+  .pipe(z.string().regex(MBID, "expected a MusicBrainz id (a UUID)"));
 /** Text that may be null or left out: both mean "none". */
 const Text = z.string().nullish().transform((text) => text ?? "");
 const bounded = <T extends z.ZodType>(item: T) => z.array(item).nullish().transform((items) => (items ?? []).slice(0, MAX_LIST));
