@@ -15,7 +15,7 @@ import type { LookupParams } from "../params.ts";
 import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
 import { IdentifierLookups } from "./identifier-lookups.ts";
 import { everyOneFailed } from "./search-all.ts";
-import { PARTIAL_LIST_TTL_SECONDS } from "./search-service.ts";
+import { gatheredLifetime } from "./search-service.ts";
 
 @injectable()
 export class LookupService {
@@ -37,7 +37,7 @@ export class LookupService {
     let refused = false;
     const answer = await this.cache.fetch(
       cacheKey(`lookup:${kind}`, { [kind]: value }),
-      { ttl: (found) => (refused ? 0 : (found as { failed: string[] }).failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, ttl) : ttl) },
+      { ttl: (found) => gatheredLifetime(ttl, (found as LookupResult).failed, refused) },
       async (loadSignal) => {
         const started = performance.now();
         const outcomes = await this.lookups.find(sources, kind, value, loadSignal);

@@ -20,7 +20,7 @@ import type { AppConfig } from "../config.ts";
 import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
 import { IdentifierLookups } from "./identifier-lookups.ts";
 import { SearchAllService } from "./search-all.ts";
-import { PARTIAL_LIST_TTL_SECONDS } from "./search-service.ts";
+import { gatheredLifetime } from "./search-service.ts";
 import { SourceCalls } from "./source-calls.ts";
 import { type Match, type MatchResult } from "../domain.ts";
 
@@ -53,7 +53,7 @@ export class MatchService {
     let refused = false;
     // A match left without a source for this client's share is this client's alone: not kept.
     const lifetime = (result: MatchResult) =>
-      refused ? 0 : result.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, this.config.cache.ttl.match) : this.config.cache.ttl.match;
+      gatheredLifetime(this.config.cache.ttl.match, result.failed, refused);
     const answer = await this.cache.fetch(
       cacheKey(`match:${source.id}`, { id, among }),
       { ttl: (value) => lifetime(value as MatchResult) },

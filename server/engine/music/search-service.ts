@@ -36,6 +36,16 @@ export interface SearchParams {
  */
 export const PARTIAL_LIST_TTL_SECONDS = 60;
 
+/**
+ * The lifetime of an answer gathered from several sources (a merged list, a match, a look-up,
+ * a transfer page): `ttl`, at most `PARTIAL_LIST_TTL_SECONDS` when a source failed, and none
+ * (not kept) when a source was refused for this client's share of its budget: that answer is
+ * this client's alone.
+ */
+export function gatheredLifetime(ttl: number, failed: readonly string[], refused: boolean): number {
+  return refused ? 0 : failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, ttl) : ttl;
+}
+
 @injectable()
 export class SearchService {
   constructor(
@@ -76,7 +86,7 @@ export class SearchService {
     return this.cut(params, signal, async (loadSignal) => {
       let cost: number | undefined;
       let refused = false;
-      const lifetime = (merged: MergedList) => (refused ? 0 : merged.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, search) : search);
+      const lifetime = (merged: MergedList) => gatheredLifetime(search, merged.failed, refused);
       const answer = await this.cache.fetch(
         cacheKey("search-all:all", { q: params.q }),
         { ttl: (merged) => lifetime(merged as MergedList) },

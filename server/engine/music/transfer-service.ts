@@ -25,7 +25,7 @@ import type { FileTrack, PlaylistFile } from "../playlist-files/playlist-file.ts
 import { SourceRegistry, type EnabledSource } from "../sources/source-registry.ts";
 import { MATCH_WINDOW } from "./match-service.ts";
 import { SearchAllService } from "./search-all.ts";
-import { PARTIAL_LIST_TTL_SECONDS } from "./search-service.ts";
+import { gatheredLifetime } from "./search-service.ts";
 import { SourceCalls } from "./source-calls.ts";
 import type { Match, TransferPage, TransferTrack } from "../domain.ts";
 
@@ -111,7 +111,7 @@ export class TransferService {
     let refused = false;
     const ttl = this.config.cache.ttl.transfer;
     // A page left without a target for this client's share is this client's alone: not kept.
-    const lifetime = (page: TransferPage) => (refused ? 0 : page.failed.length ? Math.min(PARTIAL_LIST_TTL_SECONDS, ttl) : ttl);
+    const lifetime = (page: TransferPage) => gatheredLifetime(ttl, page.failed, refused);
     const answer = await this.cache.fetch(
       key,
       { ttl: (value) => lifetime(value as TransferPage) },
