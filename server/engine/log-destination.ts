@@ -15,18 +15,31 @@ export type LogFormat = "json" | "pretty";
 export function logDestination(stream: "stdout" | "stderr", format: LogFormat): DestinationStream {
   // A reader that stops reading (a stalled log pipe) costs at most MAX_BUFFERED bytes of memory: lines past that are dropped.
   const writer = (writers[stream] ??= destination({ dest: stream === "stdout" ? 1 : 2, sync: false, maxLength: MAX_BUFFERED }));
-  return format === "json" ? writer : { write: (line: string) => writer.write(`${prettyLine(line)}\n`) };
+  // Once ended (the process is exiting) a line has nowhere to go: it is dropped, not thrown.
+  return { write: (line: string) => void (ended || writer.write(format === "json" ? line : `${prettyLine(line)}\n`)) };
 }
 
-/** Writes out what is still buffered (before the process exits). */
-export function flushDestinations(): void {
-  for (const writer of Object.values(writers)) {
-    try {
-      writer?.flushSync();
-    } catch {
-      // A writer that cannot take more now (EAGAIN) or has not opened yet loses no line by waiting.
-    }
-  }
+/**
+ * Writes out every line still buffered, in the order written, and ends the writers; resolves
+ * when they are out or after `deadlineMs` (a reader that stopped reading). Not `flushSync`:
+ * that writes the buffer at once, ahead of a write still in flight, and lines swap places.
+ */
+export function endDestinations(deadlineMs: number): Promise<void> {
+  ended = true;
+  const out = Object.values(writers).map(
+    (writer) =>
+      new Promise<void>((done) => {
+        writer.once("close", done).once("error", done);
+        try {
+          writer.end();
+        } catch {
+          done();
+        }
+      }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((done) => (timer = setTimeout(done, deadlineMs)));
+  return Promise.race([Promise.all(out), late]).then(() => clearTimeout(timer));
 }
 
 /** A JSON line of pino's as a readable line. */
@@ -39,4 +52,5 @@ export function prettyLine(json: string): string {
 
 const MAX_BUFFERED = 64 * 1024 * 1024;
 
+let ended = false;
 const writers: Partial<Record<"stdout" | "stderr", ReturnType<typeof destination>>> = {};

@@ -8,7 +8,7 @@
 import { pino, type DestinationStream, type Logger as Pino } from "pino";
 import { type LogFields, type Logger } from "@music-aggregator/core";
 import { cleanText } from "@music-aggregator/core/host";
-import { logDestination, flushDestinations, type LogFormat } from "./log-destination.ts";
+import { logDestination, endDestinations, type LogFormat } from "./log-destination.ts";
 
 export type { LogFields, LogFormat, Logger };
 
@@ -38,12 +38,15 @@ export function createConsoleLogger(scope = "music", { format = logFormat(), qui
   return scoped(roots, scope);
 }
 
-/** Writes the lines still buffered (before exiting, say). */
-export function flushLogs(): void {
-  flushDestinations();
+/** Ends the process with `code` once every line logged is written (at most LOG_END_MS for a stalled reader); the first call's code wins. */
+export function exitAfterLogs(code: number): void {
+  exiting ??= endDestinations(LOG_END_MS).then(() => process.exit(code));
 }
 
 // --- internal ---
+
+const LOG_END_MS = 2_000;
+let exiting: Promise<never> | undefined;
 
 const DROP: DestinationStream = { write: () => undefined };
 

@@ -16,7 +16,7 @@ import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { Channel } from "../engine/cluster/channel.ts";
 import { groupStorageHandler } from "../engine/cluster/group-storage.ts";
 import { listenAddress, loadConfig, VERSION } from "../engine/config.ts";
-import { flushLogs, type Logger } from "../engine/logger.ts";
+import { exitAfterLogs, type Logger } from "../engine/logger.ts";
 import { resolveQrSecret } from "../engine/share/qr-code.ts";
 import { GroupTotals } from "../engine/stats/group-stats.ts";
 import { checkAddress, freePort } from "./listen.ts";
@@ -69,10 +69,6 @@ export async function runPrimary(count: number, log: Logger): Promise<void> {
     return worker;
   };
 
-  const exit = (code: number) => {
-    flushLogs();
-    process.exit(code);
-  };
 
   const stop = (why: string, code?: number) => {
     if (stopping) return;
@@ -81,11 +77,11 @@ export async function runPrimary(count: number, log: Logger): Promise<void> {
     setTimeout(() => {
       log.error(`workers still running after ${STOP_TIMEOUT_MS / 1000} s: killing them`);
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
-      exit(1);
+      exitAfterLogs(1);
     }, STOP_TIMEOUT_MS).unref();
     if (code !== undefined) codes.push(code);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    if (channels.size === 0) exit(code ?? 0);
+    if (channels.size === 0) exitAfterLogs(code ?? 0);
   };
 
   cluster.on("listening", (worker) => {
@@ -105,7 +101,7 @@ export async function runPrimary(count: number, log: Logger): Promise<void> {
       if (channels.size > 0) return;
       const ok = codes.every((c) => c === 0);
       log.info(`stopped: every worker has exited${ok ? "" : " (not all cleanly)"}; exit ${ok ? 0 : 1}`);
-      return exit(ok ? 0 : 1);
+      return exitAfterLogs(ok ? 0 : 1);
     }
     if (!listening.has(worker.id)) {
       log.error(`worker ${worker.id} exited (${signal ?? code}) before it could listen`);

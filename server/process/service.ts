@@ -7,7 +7,7 @@ import "reflect-metadata";
 import cluster from "node:cluster";
 import type { Server } from "node:http";
 import { FORCED_EXIT_MS, VERSION, type AppConfig } from "../engine/config.ts";
-import { flushLogs, type Logger } from "../engine/logger.ts";
+import { exitAfterLogs, type Logger } from "../engine/logger.ts";
 import type { PluginCatalog } from "../engine/plugins/discover.ts";
 import { activeSummary } from "../engine/summary.ts";
 import { primaryChannel } from "./cluster.ts";
@@ -77,10 +77,9 @@ export async function startService({ config, file, configName, catalog, port, ho
 }
 
 /** A start that failed: its message logged (a list of problems one line each), then exit 1. */
-export function exitOnStartFailure(error: unknown, log: Logger): never {
+export function exitOnStartFailure(error: unknown, log: Logger): void {
   for (const line of (error instanceof Error ? error.message : String(error)).split("\n")) log.error(line);
-  flushLogs();
-  process.exit(1);
+  exitAfterLogs(1);
 }
 
 /**
@@ -97,8 +96,7 @@ export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
     log.info(`${signal}: closing, waiting for in-flight requests`);
     const force = setTimeout(() => {
       log.error(`stopped: closing took over ${FORCED_EXIT_MS / 1000} s; exit 1`);
-      flushLogs();
-      process.exit(1);
+      exitAfterLogs(1);
     }, FORCED_EXIT_MS).unref();
     try {
       await close();
@@ -107,8 +105,7 @@ export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
     }
     clearTimeout(force);
     log.info(`stopped: drained and closed in ${((performance.now() - started) / 1000).toFixed(1)} s; exit 0`);
-    flushLogs();
-    process.exit(0);
+    exitAfterLogs(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
