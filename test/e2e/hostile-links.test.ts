@@ -47,8 +47,16 @@ const HOSTILE = [
   "https://www．deezer．com/track/9100001",
   "https://www.xn--dezer-zwe.com/track/9100001",
   "https://аudius.co/harborstatic",
+  // the same look-alikes where the parser takes the host without "//" after the scheme, or percent-decodes it
+  "https:www．deezer．com/track/9100001",
+  "https:/www．deezer．com/track/9100001",
+  "HTTPS:www．deezer．com/track/9100001",
+  "https://www%EF%BC%8Edeezer%EF%BC%8Ecom/track/9100001",
+  "https:www%EF%BC%8Edeezer.com/track/9100001",
   // ports and bare addresses
   "https://www.deezer.com:8443/track/9100001",
+  "https://www.deezer.com:443/track/9100001",
+  "http://www.deezer.com:80/track/9100001",
   "https://www.deezer.com:443@127.0.0.1/track/9100001",
   "http://127.0.0.1/track/9100001",
   "http://[::1]/track/9100001",
@@ -84,6 +92,9 @@ describe("hostile links", () => {
     expect(await message("https://www.deezer.com/track\\1")).toMatch(/^parameter url must not hold backslashes;/);
     expect(await message("https://www.deezer.com:8443/track/1")).toMatch(/^parameter url must not name a port;/);
     expect(await message("https://www.dеezer.com/track/1")).toMatch(/^parameter url must name its host in ASCII;/);
+    expect(await message("https:www．deezer．com/track/1")).toMatch(/^parameter url must name its host in ASCII;/);
+    expect(await message("https://www%EF%BC%8Edeezer.com/track/1")).toMatch(/^parameter url must not percent-encode its host;/);
+    expect(await message("https://www.deezer.com:443/track/1")).toMatch(/^parameter url must not name a port;/);
     expect(await message("https://www.xn--dezer-zwe.com/track/1")).toMatch(/^parameter url names a host no enabled source understands;/);
     expect(await message("not a link")).toMatch(/^parameter url must not hold spaces or control characters;/);
     expect(await message("nothing")).toMatch(/^parameter url is no web link \(an absolute http or https address\);/);

@@ -7,9 +7,11 @@
  * Refused (1001): more than `MAX_LINK_LENGTH` characters; control characters, spaces or
  * backslashes (the parser would read `\` as `/`); encoded separators and dots in the path
  * (`%2F`, `%5C`, `%00`, `%2E`, and `%25`, an encoded `%`); anything but http and https; a user name or password
- * (`https://www.deezer.com@evil.example/`); a port; a host written in anything but ASCII (a
- * look-alike, or full-width dots IDNA would map to a source's host); a host that is not exactly
- * one a source declares (punycode, `xn--…`, never matches).
+ * (`https://www.deezer.com@evil.example/`); a port, the scheme's own too (`:443`); a host written
+ * in anything but ASCII (a look-alike, or full-width dots IDNA would map to a source's host),
+ * percent-encoded (which the parser decodes before IDNA maps it), or after any number of slashes
+ * (`https:www．deezer．com` is parsed as `https://www.deezer.com`); a host that is not exactly one
+ * a source declares (punycode, `xn--…`, never matches).
  */
 import { InputError } from "@music-aggregator/core";
 
@@ -22,8 +24,11 @@ const FORBIDDEN = /[\u0000-\u0020\u007f-\u00a0\\]/;
 const ENCODED = /%(?:2[fFeE5]|5[cC]|00)/;
 /** The link before its query and fragment. */
 const BEFORE_QUERY = /^[^?#]*/;
-/** The authority of a link as written (before the parser maps `．` to `.` and Unicode to punycode). */
-const AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/;
+/**
+ * The authority of an http(s) link as written (before the parser decodes `%..`, maps `．` to `.`
+ * and Unicode to punycode): the parser takes it after any number of slashes, none too.
+ */
+const AUTHORITY = /^https?:\/*([^/?#]*)/i;
 const NON_ASCII = /[^\u0000-\u007f]/;
 
 /**
@@ -42,7 +47,9 @@ export function webLink(text: string, hosts: readonly string[]): URL {
   const encoded = ENCODED.exec(BEFORE_QUERY.exec(text)![0])?.[0];
   if (encoded !== undefined) refuse(`must not hold encoded separators or dots in its path (${encoded.toUpperCase()})`);
   // A host written in Unicode is never a source's, even where IDNA maps it to one (`www．deezer．com`).
-  if (NON_ASCII.test(AUTHORITY.exec(text)?.[1] ?? "")) refuse("must name its host in ASCII");
+  const written = AUTHORITY.exec(text)?.[1] ?? "";
+  if (NON_ASCII.test(written)) refuse("must name its host in ASCII");
+  if (written.includes("%")) refuse("must not percent-encode its host");
   let url: URL;
   try {
     url = new URL(text);
@@ -51,7 +58,8 @@ export function webLink(text: string, hosts: readonly string[]): URL {
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") refuse("must be an http or https link");
   if (url.username !== "" || url.password !== "") refuse("must not name a user or a password");
-  if (url.port !== "") refuse("must not name a port");
+  // The parser drops a scheme's own port (`:443`) from `url.port`: what was written says it (user info is refused above, `]` ends an IPv6 address).
+  if (url.port !== "" || written.lastIndexOf(":") > written.lastIndexOf("]")) refuse("must not name a port");
   if (!hosts.includes(url.hostname)) refuse("names a host no enabled source understands");
   return url;
 }
