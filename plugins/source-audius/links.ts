@@ -6,7 +6,7 @@
  * The embed player's links (`/embed/{track,album,playlist}/{id}`) hold the id. The site's own
  * pages (`/trending`, `/search/…`, …) are no item.
  */
-import { NotFoundError, type LinkKind, type LinkResolver, type SourceLinks, z } from "@music-aggregator/core";
+import { isKind, NotFoundError, type LinkKind, type LinkResolver, type SourceLinks, z } from "@music-aggregator/core";
 import type { AudiusApi } from "./api.ts";
 import { HASHID } from "./wire.ts";
 
@@ -45,7 +45,10 @@ export function linkResolver(api: AudiusApi): LinkResolver {
   return {
     async resolveLink(url, kind: LinkKind, { signal }) {
       // The path alone: Audius reads it against its own site, whatever host the link named.
-      const answer = await api.get("/v1/resolve", Resolved, { query: { url: url.pathname }, signal });
+      const answer = await api.get("/v1/resolve", Resolved, { query: { url: url.pathname }, signal }).catch((error: unknown) => {
+        // Audius' 404 is the link's: say which page, not which endpoint, has nothing.
+        throw isKind(error, "notFound") ? new NotFoundError(`Audius has no ${kind} at ${url.pathname}`) : error;
+      });
       const id = (Array.isArray(answer.data) ? answer.data[0] : answer.data).id;
       if (!HASHID.test(id)) throw new NotFoundError(`Audius resolved the ${kind} link to no id it uses`);
       return id;

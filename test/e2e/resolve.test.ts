@@ -135,6 +135,11 @@ describe("faults", () => {
     expect(r.body.code).toBe(code);
   });
 
+  it("an Audius link to nothing is 3001 naming the link's page, not Audius' resolve endpoint", async () => {
+    const r = await resolve("https://audius.co/harborstatic/no-such-song");
+    expect([r.body.code, r.body.message]).toEqual([3001, "Audius has no song at /harborstatic/no-such-song"]);
+  });
+
   it("without url, 1001 naming it", async () => {
     const r = await t.json(v1("resolve"));
     expect([r.body.code, r.body.message]).toEqual([1001, "parameter url is required"]);
