@@ -14,6 +14,8 @@ export function upcProblem(value: string): string | undefined {
   const digits = value.replace(/[-\s]/g, "");
   if (!/^\d+$/.test(digits)) return "a barcode (UPC or EAN) is digits only, hyphens and spaces aside";
   if (![8, 12, 13, 14].includes(digits.length)) return `a barcode has 8, 12, 13 or 14 digits, not ${digits.length}`;
+  // Zeros alone pass the check digit, and their plain form (leading zeros dropped) would be empty.
+  if (/^0+$/.test(digits)) return "a barcode is not zeros alone";
   const expected = checkDigit(digits.slice(0, -1));
   if (Number(digits.at(-1)) !== expected) return `its check digit should be ${expected}, not ${digits.at(-1)}`;
   return undefined;

@@ -17,6 +17,8 @@ describe("barcodes (UPC, EAN)", () => {
     expect(upcProblem("72438496065X")).toMatch(/digits only/);
     expect(upcProblem("7".repeat(100_000))).toMatch(/at most 14 digits/);
     expect(upcField("724384960651")).toEqual({});
+    expect(upcProblem("00000000000000")).toBe("a barcode is not zeros alone");
+    expect(normalUpc("000000000000")).toBeUndefined();
     expect(normalUpc(undefined)).toBeUndefined();
   });
 

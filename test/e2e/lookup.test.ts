@@ -87,6 +87,9 @@ describe("/v1/lookup refusals: 1001 naming the fault, nothing asked upstream", (
     [{ upc: "50600007001" }, "parameter upc is no barcode: a barcode has 8, 12, 13 or 14 digits, not 11"],
     [{ upc: "50600007001X" }, "parameter upc is no barcode: a barcode (UPC or EAN) is digits only, hyphens and spaces aside"],
     [{ upc: "5".repeat(5000) }, "parameter upc is no barcode: a barcode has at most 14 digits, this text has 5000 characters"],
+    // Zeros alone pass the check digit, but are no barcode: their plain form would be empty.
+    [{ upc: "0000000000000" }, "parameter upc is no barcode: a barcode is not zeros alone"],
+    [{ upc: "0000-0000" }, "parameter upc is no barcode: a barcode is not zeros alone"],
     [{ isrc: "QZFAK910000" }, expect.stringMatching(/^parameter isrc is no ISRC: 2 letters \(the country\)/)],
     [{ isrc: "Q".repeat(41) }, "parameter isrc must be at most 40 characters"],
     [{}, "parameter isrc or upc is required (one of them)"],
