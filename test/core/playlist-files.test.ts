@@ -85,6 +85,17 @@ describe("written files", () => {
     expect(lines).toContain("#EXTINF:-1,Sigur Rós - Déjà Vu, again");
     expect(lines.every((l) => !l.includes("\t"))).toBe(true);
   });
+
+  it("M3U: no text breaks a line, whichever line breaks a reader knows (Python's splitlines() splits at NEL, U+2028 and U+2029 too)", () => {
+    const injected = "\n#EXTINF:1,Evil - Track\nhttp://evil.example/x.mp3";
+    for (const brk of ["\n", "\r", "\v", "\f", "\u001c", "\u0085", "\u2028", "\u2029"]) {
+      const title = `Paper Lanterns${injected.replaceAll("\n", brk)}`;
+      const text = writePlaylist("m3u8", { title: `List${brk}#EXTINF:2,x`, creator: null, tracks: [track(title, [`Marlow${brk}Vane`], "", 241), track(title, ["Marlow Vane"], "", 241, { location: null, why: `VIP${brk}http://evil.example/` })] });
+      const lines = text.split(/\r\n|[\n\v\f\r\u001c-\u001e\u0085\u2028\u2029]/);
+      expect(lines.filter((l) => l.startsWith("#EXTINF:")), JSON.stringify(brk)).toHaveLength(1);
+      expect(lines.filter((l) => l.startsWith("http://evil")), JSON.stringify(brk)).toEqual([]);
+    }
+  });
 });
 
 describe("imported files from elsewhere", () => {

@@ -98,9 +98,9 @@ function jspf(playlist: ExportPlaylist): string {
   return `${JSON.stringify({ playlist: { title: playlist.title, ...(playlist.creator ? { creator: playlist.creator } : {}), track: playlist.tracks.map(track) } }, null, 2)}\n`;
 }
 
-/** One line of an M3U: no line breaks or other controls inside. */
+/** One line of an M3U: no line breaks (Unicode's too: NEL, U+2028, U+2029, which some readers split at) or other controls inside. */
 function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, " ");
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ");
 }
 
 /** Text as XML character data: the markup characters escaped, what XML 1.0 cannot hold left out. */
