@@ -160,6 +160,13 @@ describe("imported files from elsewhere", () => {
     for (const o of outcomes) expect(o.ms, o.message).toBeLessThan(500);
   });
 
+  it("an XSPF past the track bound is refused for it before its tracks are read, as a JSPF is", () => {
+    const over = IMPORT_LIMITS.tracks + 1;
+    for (const body of [`<playlist><trackList>${"<track/>".repeat(over)}</trackList></playlist>`, JSON.stringify({ playlist: { track: Array.from({ length: over }, () => ({})) } })]) {
+      expect(code(() => readPlaylistFile(body, undefined))).toEqual({ code: 1001, message: expect.stringMatching(/(?:body holds 1001 tracks; at most 1000 are taken|at most 1000 tracks are taken)$/) });
+    }
+  });
+
   // The XML parser takes about 0.3 s for the largest XSPF taken (450 KB, 1000 tracks) on the project's VM.
   it("the largest body taken reads within a bounded time, whatever its format", () => {
     const long = "x".repeat(200);

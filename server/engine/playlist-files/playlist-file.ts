@@ -62,6 +62,11 @@ export class Faults {
   }
 }
 
+/** The refusal of a file of `count` tracks, past the bound. */
+export function tooManyTracks(count: number): InputError {
+  return new InputError(`body holds ${count} tracks; at most ${IMPORT_LIMITS.tracks} are taken`);
+}
+
 /** A track from a file's texts, its names cut to the names' bound. */
 export function fileTrack(title: string, artist: string, album: string, seconds: number): FileTrack {
   return { title: clipName(title.trim()), artist: artist.trim() ? [clipName(artist.trim())] : [], album: clipName(album.trim()), duration: Math.max(0, Math.round(seconds)) };

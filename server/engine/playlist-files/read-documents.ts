@@ -10,7 +10,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { z } from "zod";
 import { InputError, jsonLimitProblem } from "@music-aggregator/core";
 import { jsonSyntaxMessage } from "../json-error.ts";
-import { Faults, IMPORT_LIMITS, fileTrack, type FileTrack, type PlaylistFile } from "./playlist-file.ts";
+import { Faults, IMPORT_LIMITS, fileTrack, tooManyTracks, type FileTrack, type PlaylistFile } from "./playlist-file.ts";
 
 export function readJspf(text: string): PlaylistFile {
   const problem = jsonLimitProblem(text, { maxDepth: IMPORT_LIMITS.depth, maxValues: 100_000 });
@@ -45,6 +45,8 @@ export function readXspf(text: string): PlaylistFile {
   const list = typeof playlist === "object" ? (playlist.trackList as XmlNode | string | undefined) : undefined;
   if (typeof list !== "object" && list !== "") throw new InputError("body is not an XSPF playlist: expected <playlist> holding <trackList>");
   const tracks = typeof list === "object" ? ((list.track as XmlNode[] | undefined) ?? []) : [];
+  // Past the bound before any track is read, as JSPF's list is (60,000 empty tracks fit the body bound).
+  if (tracks.length > IMPORT_LIMITS.tracks) throw tooManyTracks(tracks.length);
   const duration = (node: XmlNode) => (node.duration === undefined ? undefined : /^\d{1,10}$/.test(textOf(node.duration)) ? Number(textOf(node.duration)) : textOf(node.duration));
   const read = tracks.map((node) => ({ title: textOf(node.title) || undefined, creator: textOf(node.creator), album: textOf(node.album), duration: duration(node) }));
   return documentOf("xspf", textOf(playlist!.title), textOf(playlist!.creator) || undefined, read);

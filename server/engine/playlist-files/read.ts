@@ -3,7 +3,7 @@
  * first characters call for (a type that names none: text/plain, a form's, none at all).
  */
 import { InputError, clipName } from "@music-aggregator/core";
-import { FORMAT_NAMES, IMPORT_LIMITS, type ImportFormat, type PlaylistFile } from "./playlist-file.ts";
+import { FORMAT_NAMES, IMPORT_LIMITS, tooManyTracks, type ImportFormat, type PlaylistFile } from "./playlist-file.ts";
 import { readJspf, readXspf } from "./read-documents.ts";
 import { readM3u, readText } from "./read-lines.ts";
 
@@ -13,7 +13,7 @@ export function readPlaylistFile(body: string, contentType: string | undefined):
   const format = FORMAT_OF_TYPE[(contentType ?? "").split(";")[0].trim().toLowerCase()] ?? sniff(text);
   const file = READERS[format](text);
   if (!file.tracks.length) throw new InputError(`body holds no track (read as ${FORMAT_NAMES[format]})`);
-  if (file.tracks.length > IMPORT_LIMITS.tracks) throw new InputError(`body holds ${file.tracks.length} tracks; at most ${IMPORT_LIMITS.tracks} are taken`);
+  if (file.tracks.length > IMPORT_LIMITS.tracks) throw tooManyTracks(file.tracks.length);
   return { title: clipName(file.title), creator: file.creator === null ? null : clipName(file.creator), tracks: file.tracks };
 }
 
