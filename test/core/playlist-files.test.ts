@@ -138,6 +138,10 @@ describe("imported files from elsewhere", () => {
       "body is not a valid JSPF playlist: track 2: title is required (a text); track 3: duration must be whole milliseconds",
     );
     expect(code(() => readPlaylistFile('<playlist version="1">\n<trackList>\n<track><title>A</track>\n</trackList></playlist>', "application/xspf+xml")).message).toMatch(/^body is not well-formed XML: line 3, column \d+: /);
+    // XML the parser stops at is named where it is wrong, not in the parser's own words ("readTagExp returned undefined", "column undefined").
+    expect(code(() => readPlaylistFile("<playlist><trackList><track><title>A</title></track></trackList></playlist>\n<a", "application/xspf+xml")).message).toMatch(/^body is not well-formed XML: line 2, column \d+: [^(]+$/);
+    expect(code(() => readPlaylistFile("<playlist><trackList><track><title>A</title></track></trackList></playlist><!--", "application/xspf+xml")).message).toBe("body is not well-formed XML: line 1, column 78: Extra text at the end");
+    expect(code(() => readPlaylistFile("<!---->", "application/xspf+xml")).message).toBe("body is not well-formed XML: line 1: Start tag expected.");
     expect(code(() => readPlaylistFile("[1, 2]", "application/json")).message).toBe('body is not a valid JSPF playlist: expected a JSON object {"playlist": {…}}');
     expect(code(() => readPlaylistFile('{"playlist": {"track": {}}}', "application/json")).message).toBe("body is not a valid JSPF playlist: playlist.track: must be a list of tracks");
     expect(code(() => readPlaylistFile('<playlist version="1"><trackList/></playlist>', "application/xspf+xml")).message).toBe("body holds no track (read as XSPF)");

@@ -37,10 +37,13 @@ export function readXspf(text: string): PlaylistFile {
   try {
     document = XML.parse(text) as typeof document;
   } catch (error) {
-    throw new InputError(`body is not an XSPF playlist this service takes: ${error instanceof Error ? error.message : "unreadable XML"} (at most ${IMPORT_LIMITS.depth} levels of elements)`);
+    const said = error instanceof Error ? error.message : "unreadable XML";
+    if (NESTING.test(said)) throw new InputError(`body is not an XSPF playlist this service takes: its elements are nested too deep (at most ${IMPORT_LIMITS.depth} levels of elements)`);
+    // The parser says where it stopped in its own words ("readTagExp returned undefined"); the validator names the fault and its line.
+    notWellFormed(text);
+    throw new InputError(`body is not an XSPF playlist this service takes: ${said}`);
   }
-  const wellFormed = XMLValidator.validate(text);
-  if (wellFormed !== true) throw new InputError(`body is not well-formed XML: line ${wellFormed.err.line}, column ${wellFormed.err.col}: ${wellFormed.err.msg}`);
+  notWellFormed(text);
   const playlist = document.playlist;
   const list = typeof playlist === "object" ? (playlist.trackList as XmlNode | string | undefined) : undefined;
   if (typeof list !== "object" && list !== "") throw new InputError("body is not an XSPF playlist: expected <playlist> holding <trackList>");
@@ -63,6 +66,17 @@ const XML = new XMLParser({
   maxNestedTags: IMPORT_LIMITS.depth,
   isArray: (name) => name === "track",
 });
+
+/** The parser's words when it stops at `maxNestedTags`. */
+const NESTING = /nested tags/i;
+
+/** A 1001 naming the first fault of XML that is not well-formed, with its line (and column when the validator knows it). */
+function notWellFormed(text: string): void {
+  const found = XMLValidator.validate(text);
+  if (found === true) return;
+  const { line, col, msg } = found.err;
+  throw new InputError(`body is not well-formed XML: line ${line}${col === undefined ? "" : `, column ${col}`}: ${msg}`);
+}
 
 /** A track of either form, checked: a title is needed, a duration is whole milliseconds. */
 const DocumentTrack = z.looseObject({
