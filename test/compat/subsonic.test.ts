@@ -75,6 +75,9 @@ describe("/rest against every bundled source's simulator", () => {
     expect(await refused("u=ann&p=enc:zz")).toEqual({ code: 40, message: "Wrong username or password" });
     expect(await refused("apiKey=nope")).toEqual({ code: 44, message: "Invalid API key" });
     expect(await refused(`apiKey=${USER.apiKey}&u=ann`)).toMatchObject({ code: 43 });
+    // OpenSubsonic: "If multiple conflicting authentication parameters are passed in, the server must return an error 43".
+    expect(await refused(`apiKey=${USER.apiKey}&p=${encodeURIComponent(USER.password)}`)).toEqual({ code: 43, message: "Multiple conflicting authentication mechanisms provided: apiKey goes without p" });
+    expect(await refused(`apiKey=${USER.apiKey}&t=${token}&s=${salt}`)).toEqual({ code: 43, message: "Multiple conflicting authentication mechanisms provided: apiKey goes without t, s" });
     expect(await refused("p=x")).toEqual({ code: 10, message: "parameter u is required (or apiKey)" });
     expect(await refused("u=ann&t=abc")).toEqual({ code: 10, message: "parameter p is required, or t and s" });
   });
