@@ -158,6 +158,19 @@ describe("/rest against every bundled source's simulator", () => {
     expect((await json("getAlbumList2")).error).toEqual({ code: 10, message: "parameter type is required" });
   });
 
+  it("gives at most what it has when a count or an offset asks for more (Java's Integer.MAX_VALUE too); refuses what is no whole number", async () => {
+    const all = (await json("getAlbumList2", { type: "alphabeticalByName", size: "500" })).albumList2.album;
+    expect(all.length).toBeGreaterThan(0);
+    for (const size of ["2147483647", "9".repeat(40)]) {
+      expect((await json("getAlbumList2", { type: "alphabeticalByName", size })).albumList2?.album, size).toEqual(all);
+      expect((await json("getAlbumList2", { type: "alphabeticalByName", size: "5", offset: size })).albumList2?.album, size).toEqual([]);
+    }
+    expect((await json("search3", { query: "", songCount: "2147483647", albumCount: "0", artistCount: "0" })).searchResult3?.song?.length).toBeGreaterThan(0);
+    for (const size of ["-1", "1e3", "ten", "12 "]) {
+      expect((await json("getRandomSongs", { size })).error, size).toEqual({ code: 0, message: "parameter size must be a whole number" });
+    }
+  });
+
   it("redirects stream and download to the song's legal address; a VIP song is an error, never an address; a preview only when allowed", async () => {
     const address = (await v1("/v1/song/url?source=source_c&id=aZ4kP&fallback=1")).url;
     for (const call of ["stream", "download", "stream.view"]) {
