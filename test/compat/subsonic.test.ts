@@ -13,6 +13,7 @@ import audius from "../../plugins/source-audius/index.ts";
 import deezer from "../../plugins/source-deezer/index.ts";
 import itunes from "../../plugins/source-itunes/index.ts";
 import { parseConfig } from "../../server/engine/config.ts";
+import { indexOf } from "../../server/request/compat/subsonic/browse.ts";
 import { okAnswer } from "../../server/request/compat/subsonic/envelope.ts";
 import { decodeId, encodeId } from "../../server/request/compat/subsonic/ids.ts";
 import { useDemoApp } from "../support/demo-app.ts";
@@ -285,6 +286,16 @@ describe("the subsonic-response envelope", () => {
       "<searchResult3>: <artist> comes after what follows it in the XSD's sequence",
     ]);
     expect(xsdProblems(`${head}<license valid="true"/><ping/></subsonic-response>`)).toContain("subsonic-response holds license, ping: the XSD allows one");
+  });
+});
+
+describe("the artists' index", () => {
+  it("files an artist under the whole first letter of its name, one outside the BMP too (Audius names are often in styled alphabets)", () => {
+    const index = indexOf([{ name: "𝓛una Vale" }, { name: "beta" }, { name: "9 Lives" }, { name: "Alpha" }, { name: "𝓛ow Tide" }]);
+    expect(index.every(({ name }) => name.isWellFormed()), JSON.stringify(index)).toBe(true);
+    expect(new Map(index.map(({ name, artist }) => [name, artist.map((a) => a.name)]))).toEqual(
+      new Map([["#", ["9 Lives"]], ["A", ["Alpha"]], ["B", ["beta"]], ["𝓛", ["𝓛ow Tide", "𝓛una Vale"]]]),
+    );
   });
 });
 
