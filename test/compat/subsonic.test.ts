@@ -292,7 +292,8 @@ describe("the subsonic-response envelope", () => {
 describe("the artists' index", () => {
   it("files an artist under the whole first letter of its name, one outside the BMP too (Audius names are often in styled alphabets)", () => {
     const index = indexOf([{ name: "𝓛una Vale" }, { name: "beta" }, { name: "9 Lives" }, { name: "Alpha" }, { name: "𝓛ow Tide" }]);
-    expect(index.every(({ name }) => name.isWellFormed()), JSON.stringify(index)).toBe(true);
+    // encodeURIComponent throws on a lone surrogate: every name is well-formed text.
+    expect(() => index.map(({ name }) => encodeURIComponent(name)), JSON.stringify(index)).not.toThrow();
     expect(new Map(index.map(({ name, artist }) => [name, artist.map((a) => a.name)]))).toEqual(
       new Map([["#", ["9 Lives"]], ["A", ["Alpha"]], ["B", ["beta"]], ["𝓛", ["𝓛ow Tide", "𝓛una Vale"]]]),
     );
