@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { H3Event } from "h3";
+import { InputError } from "@music-aggregator/core";
 import { CALLBACK_PATTERN } from "../engine/params.ts";
 import type { RoutePolicy } from "./route-policy.ts";
 
@@ -64,6 +65,20 @@ export function exchangeOf(event: H3Event, policy: RoutePolicy): Exchange {
     query: () => (query ??= firstValues(event.url.searchParams)),
     aborted: () => event.req.signal?.aborted === true,
   }));
+}
+
+/**
+ * The request's URL, its host and origin as its `Host` names them. h3 parses it when first
+ * read, and a `Host` no URL can hold (a port past 65535) makes that throw: the caller's error
+ * (1001), never a failure of the service.
+ */
+export function requestUrl(event: H3Event): URL {
+  try {
+    void event.url.host;
+  } catch {
+    throw new InputError("the request's Host header is no host name and port");
+  }
+  return event.url;
 }
 
 /** An exchange from its parts (the h3 event's, or a node request's). */

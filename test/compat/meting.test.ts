@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { LIVE } from "../../plugins/source-archive/test/fixtures/catalog.ts";
 import { entry } from "../../server/request/compat/meting.ts";
 import { useDemoApp } from "../support/demo-app.ts";
+import { exchange } from "../support/raw-clients.ts";
 
 /** Per source: its upstream's name and an id of each kind its simulator knows; none where it has no such kind. */
 const SOURCES = {
@@ -119,6 +120,17 @@ describe("/meting against every bundled source's simulator", () => {
     const behindTls = (await demo.app.json(path, { headers: { "x-forwarded-proto": "https" } })).body[0];
     expect(behindTls.url).toBe(`${demo.app.url.replace("http:", "https:")}/meting?server=source_a&type=url&id=9100001`);
     expect((await demo.app.json(path, { headers: { "x-forwarded-proto": "http" } })).body[0].url).toBe(`${demo.app.url}/meting?server=source_a&type=url&id=9100001`);
+  });
+
+  it("a Host no URL can hold (a port past 65535) is the caller's error, 1001 naming it, never a 500", async () => {
+    const port = Number(new URL(demo.app.url).port);
+    const head = (path: string) => `GET ${path} HTTP/1.1\r\nHost: music.example:99999\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64)\r\nConnection: close\r\n\r\n`;
+    for (const type of ["song", "url"]) {
+      const [answer] = await exchange(port, [head(`/meting?${q({ server: "deezer", type, id: "9100001" })}`)]);
+      expect([answer.status, JSON.parse(answer.body)], type).toEqual([400, { code: 1001, message: "the request's Host header is no host name and port", data: null, source: null, cost: 0 }]);
+    }
+    const [playground] = await exchange(port, [head("/playground")]);
+    expect([playground.status, JSON.parse(playground.body).code]).toEqual([400, 1001]);
   });
 
   it("the user-agent rule and the rate limit as on /v1: a browser passes, curl does not", async () => {

@@ -13,6 +13,7 @@ import audius from "../../plugins/source-audius/index.ts";
 import deezer from "../../plugins/source-deezer/index.ts";
 import itunes from "../../plugins/source-itunes/index.ts";
 import { parseConfig } from "../../server/engine/config.ts";
+import { indexOf } from "../../server/request/compat/subsonic/browse.ts";
 import { okAnswer } from "../../server/request/compat/subsonic/envelope.ts";
 import { decodeId, encodeId } from "../../server/request/compat/subsonic/ids.ts";
 import { useDemoApp } from "../support/demo-app.ts";
@@ -75,6 +76,9 @@ describe("/rest against every bundled source's simulator", () => {
     expect(await refused("u=ann&p=enc:zz")).toEqual({ code: 40, message: "Wrong username or password" });
     expect(await refused("apiKey=nope")).toEqual({ code: 44, message: "Invalid API key" });
     expect(await refused(`apiKey=${USER.apiKey}&u=ann`)).toMatchObject({ code: 43 });
+    // OpenSubsonic: "If multiple conflicting authentication parameters are passed in, the server must return an error 43".
+    expect(await refused(`apiKey=${USER.apiKey}&p=${encodeURIComponent(USER.password)}`)).toEqual({ code: 43, message: "Multiple conflicting authentication mechanisms provided: apiKey goes without p" });
+    expect(await refused(`apiKey=${USER.apiKey}&t=${token}&s=${salt}`)).toEqual({ code: 43, message: "Multiple conflicting authentication mechanisms provided: apiKey goes without t, s" });
     expect(await refused("p=x")).toEqual({ code: 10, message: "parameter u is required (or apiKey)" });
     expect(await refused("u=ann&t=abc")).toEqual({ code: 10, message: "parameter p is required, or t and s" });
   });
@@ -153,6 +157,19 @@ describe("/rest against every bundled source's simulator", () => {
     expect(await albums("byYear")).toEqual([]);
     expect((await json("getAlbumList2", { type: "mostLoved" })).error.code).toBe(0);
     expect((await json("getAlbumList2")).error).toEqual({ code: 10, message: "parameter type is required" });
+  });
+
+  it("gives at most what it has when a count or an offset asks for more (Java's Integer.MAX_VALUE too); refuses what is no whole number", async () => {
+    const all = (await json("getAlbumList2", { type: "alphabeticalByName", size: "500" })).albumList2.album;
+    expect(all.length).toBeGreaterThan(0);
+    for (const size of ["2147483647", "9".repeat(40)]) {
+      expect((await json("getAlbumList2", { type: "alphabeticalByName", size })).albumList2?.album, size).toEqual(all);
+      expect((await json("getAlbumList2", { type: "alphabeticalByName", size: "5", offset: size })).albumList2?.album, size).toEqual([]);
+    }
+    expect((await json("search3", { query: "", songCount: "2147483647", albumCount: "0", artistCount: "0" })).searchResult3?.song?.length).toBeGreaterThan(0);
+    for (const size of ["-1", "1e3", "ten", "12 "]) {
+      expect((await json("getRandomSongs", { size })).error, size).toEqual({ code: 0, message: "parameter size must be a whole number" });
+    }
   });
 
   it("redirects stream and download to the song's legal address; a VIP song is an error, never an address; a preview only when allowed", async () => {
@@ -269,6 +286,17 @@ describe("the subsonic-response envelope", () => {
       "<searchResult3>: <artist> comes after what follows it in the XSD's sequence",
     ]);
     expect(xsdProblems(`${head}<license valid="true"/><ping/></subsonic-response>`)).toContain("subsonic-response holds license, ping: the XSD allows one");
+  });
+});
+
+describe("the artists' index", () => {
+  it("files an artist under the whole first letter of its name, one outside the BMP too (Audius names are often in styled alphabets)", () => {
+    const index = indexOf([{ name: "𝓛una Vale" }, { name: "beta" }, { name: "9 Lives" }, { name: "Alpha" }, { name: "𝓛ow Tide" }]);
+    // encodeURIComponent throws on a lone surrogate: every name is well-formed text.
+    expect(() => index.map(({ name }) => encodeURIComponent(name)), JSON.stringify(index)).not.toThrow();
+    expect(new Map(index.map(({ name, artist }) => [name, artist.map((a) => a.name)]))).toEqual(
+      new Map([["#", ["9 Lives"]], ["A", ["Alpha"]], ["B", ["beta"]], ["𝓛", ["𝓛ow Tide", "𝓛una Vale"]]]),
+    );
   });
 });
 

@@ -16,7 +16,7 @@ import { nameClient } from "../../engine/http/upstream-calls.ts";
 import { OPERATIONS, type OperationName } from "../../engine/operations.ts";
 import { ORIGIN_PATTERN } from "../../engine/params.ts";
 import { jsonAnswer, textAnswer, type Answer } from "../answer.ts";
-import { exchangeOf, type Exchange } from "../exchange.ts";
+import { exchangeOf, requestUrl, type Exchange } from "../exchange.ts";
 import type { HttpFront } from "../http-front.ts";
 import { NEVER, entryFreshness, type Freshness } from "../http-caching.ts";
 import type { RoutePolicy } from "../route-policy.ts";
@@ -72,7 +72,8 @@ export async function runOperation(front: HttpFront, name: OperationName, raw: R
 
 async function meting(event: H3Event, front: HttpFront): Promise<Answer> {
   const ex = exchangeOf(event, POLICY);
-  const cors = corsHeaders(front.config.compat.meting.origins, ex, event.url.host);
+  const url = requestUrl(event);
+  const cors = corsHeaders(front.config.compat.meting.origins, ex, url.host);
   if (!cors) return refused(front, ex);
   Object.assign(ex.out, cors);
   // The site whose page asks is the origin the statistics count, as `/v1` counts `origin`.
@@ -93,7 +94,7 @@ async function meting(event: H3Event, front: HttpFront): Promise<Answer> {
   }
   if (type === "lrc") return lyrics(run);
   const { parts, songs } = await listOf(type, id, run);
-  const [base, lyricsOf] = [publicOrigin(ex, event.url), front.music.sourceInfo().capability];
+  const [base, lyricsOf] = [publicOrigin(ex, url), front.music.sourceInfo().capability];
   const list = songs.map((song) => entry(song, base, lyricsOf[song.source]?.lyric === true));
   return { ...jsonAnswer(200, list, { "x-cache": cacheState(parts) }), freshness: freshnessOf(parts) };
 }

@@ -10,6 +10,7 @@ import type { H3 } from "h3";
 import { NotFoundError } from "@music-aggregator/core";
 import { textAnswer, type Answer } from "../answer.ts";
 import { CompressedForms } from "../compression.ts";
+import { requestUrl } from "../exchange.ts";
 import { NEVER, fixed } from "../http-caching.ts";
 import type { HttpFront } from "../http-front.ts";
 import type { RoutePolicy } from "../route-policy.ts";
@@ -79,7 +80,8 @@ export function registerDocsPages(app: H3, front: HttpFront): void {
   app.all(
     "/playground",
     (event) => {
-      const api = allowedApi(event.url.searchParams.get("api"), playground.apis, event.url.origin);
+      const url = requestUrl(event);
+      const api = allowedApi(url.searchParams.get("api"), playground.apis, url.origin);
       if (api === undefined) return refusal;
       let answer = playgrounds.get(api);
       if (!answer) playgrounds.set(api, (answer = fixedPage(page("playground").body, page("playground").type, playgroundCsp(api ?? undefined), "no-cache")));

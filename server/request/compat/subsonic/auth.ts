@@ -18,7 +18,9 @@ export function authenticate(users: Users, params: Record<string, string>): stri
   if (!users.length) throw new SubsonicError(40, "Wrong username or password: no Subsonic user is configured on this server (config compat.subsonic.users)");
   const { u, p, t, s, apiKey } = params;
   if (apiKey !== undefined) {
-    if (u !== undefined) throw new SubsonicError(43, "Multiple conflicting authentication mechanisms provided: apiKey goes without u");
+    // OpenSubsonic: an API key comes alone; any other credential beside it is error 43, never ignored.
+    const others = (["u", "p", "t", "s"] as const).filter((name) => params[name] !== undefined);
+    if (others.length) throw new SubsonicError(43, `Multiple conflicting authentication mechanisms provided: apiKey goes without ${others.join(", ")}`);
     const user = users.reduce<string | undefined>((found, user) => (user.apiKey !== undefined && same(apiKey, text(user.apiKey)) ? user.username : found), undefined);
     if (user === undefined) throw new SubsonicError(44, "Invalid API key");
     return user;

@@ -145,10 +145,11 @@ function playlistOf(list: List, owner: string): Record<string, unknown> {
 }
 
 /** Artists under the upper-case first letter of their names (`#` for anything else), in name order. */
-function indexOf<A extends { name: string }>(artists: A[]): { name: string; artist: A[] }[] {
+export function indexOf<A extends { name: string }>(artists: A[]): { name: string; artist: A[] }[] {
   const index = new Map<string, A[]>();
   for (const artist of [...artists].sort((a, b) => a.name.localeCompare(b.name))) {
-    const letter = /^\p{L}/u.test(artist.name) ? artist.name[0].toUpperCase() : "#";
+    // The first code point, not the first UTF-16 unit: a letter outside the BMP (𝓛) is two units.
+    const letter = /^\p{L}/u.test(artist.name) ? String.fromCodePoint(artist.name.codePointAt(0)!).toUpperCase() : "#";
     if (!index.has(letter)) index.set(letter, []);
     index.get(letter)!.push(artist);
   }

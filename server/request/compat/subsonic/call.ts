@@ -34,7 +34,8 @@ export function required(c: Call, name: string): string {
 export function count(c: Call, name: string, fallback: number, max: number): number {
   const value = c.params[name];
   if (value === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(value)) throw new SubsonicError(0, `parameter ${name} must be a whole number`);
+  // Any length: a client asking for "all" sends Java's Integer.MAX_VALUE or more, and gets `max` (a long one is Infinity).
+  if (!/^\d+$/.test(value)) throw new SubsonicError(0, `parameter ${name} must be a whole number`);
   return Math.min(Number(value), max);
 }
 
