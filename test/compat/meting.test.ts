@@ -162,3 +162,18 @@ describe("a Meting entry", () => {
     expect(entry({ ...song, available: false }, "https://m.example", true).url).toBe("");
   });
 });
+
+describe("/meting behind a proxy that rewrites Host", () => {
+  const demo = useDemoApp(undefined, async () => ({ config: { server: { publicUrl: "https://music.example:8443" } } }));
+
+  it("writes its addresses at server.publicUrl, whatever Host and X-Forwarded-Proto say", async () => {
+    const path = `/meting?${new URLSearchParams({ server: "deezer", type: "song", id: "9100001" })}`;
+    for (const headers of [{}, { "x-forwarded-proto": "http" }, { "x-forwarded-proto": "https" }] as Record<string, string>[]) {
+      const [entry] = (await demo.app.json(path, { headers })).body as Record<string, string>[];
+      expect([entry.url, entry.pic], JSON.stringify(headers)).toEqual([
+        "https://music.example:8443/meting?server=source_a&type=url&id=9100001",
+        "https://music.example:8443/meting?server=source_a&type=pic&id=9100001",
+      ]);
+    }
+  });
+});

@@ -94,7 +94,7 @@ async function meting(event: H3Event, front: HttpFront): Promise<Answer> {
   }
   if (type === "lrc") return lyrics(run);
   const { parts, songs } = await listOf(type, id, run);
-  const [base, lyricsOf] = [publicOrigin(ex, url), front.music.sourceInfo().capability];
+  const [base, lyricsOf] = [front.config.server.publicUrl ?? requestOrigin(ex, url), front.music.sourceInfo().capability];
   const list = songs.map((song) => entry(song, base, lyricsOf[song.source]?.lyric === true));
   return { ...jsonAnswer(200, list, { "x-cache": cacheState(parts) }), freshness: freshnessOf(parts) };
 }
@@ -183,11 +183,12 @@ export function cacheState(parts: CachedAnswer[]): string {
 }
 
 /**
- * This service's origin as the request names it (its `Host`), `https` when a proxy in front
+ * This service's origin as the request names it (its `Host`), when no `server.publicUrl` is
+ * configured: `https` when a proxy in front
  * says so in `X-Forwarded-Proto`: only ever an upgrade, so a page served over https never gets
  * http addresses, and a client that forges the header only gets https addresses itself.
  */
-function publicOrigin(ex: Exchange, url: URL): string {
+function requestOrigin(ex: Exchange, url: URL): string {
   return /^\s*https\s*(,|$)/i.test(ex.header("x-forwarded-proto") ?? "") ? `https://${url.host}` : url.origin;
 }
 
