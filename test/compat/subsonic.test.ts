@@ -154,7 +154,13 @@ describe("/rest against every bundled source's simulator", () => {
     expect(frequent.length).toBeGreaterThan(0);
     expect(await albums("alphabeticalByName")).toEqual([...frequent].sort((a, b) => a.localeCompare(b)));
     expect(new Set(await albums("random"))).toEqual(new Set(frequent));
-    expect(await albums("byYear")).toEqual([]);
+    // Nothing has a year or a genre, but their parameters are required as the API has them.
+    const list = (params: Record<string, string>) => json("getAlbumList2", { size: "500", musicFolderId: "3", ...params });
+    expect((await list({ type: "byYear", fromYear: "1990", toYear: "2000" })).albumList2.album).toEqual([]);
+    expect((await list({ type: "byYear", toYear: "2000" })).error).toEqual({ code: 10, message: "parameter fromYear is required" });
+    expect((await list({ type: "byYear", fromYear: "1990", toYear: "later" })).error).toEqual({ code: 0, message: "parameter toYear must be a whole number" });
+    expect((await list({ type: "byGenre", genre: "Rock" })).albumList2.album).toEqual([]);
+    expect((await list({ type: "byGenre" })).error).toEqual({ code: 10, message: "parameter genre is required" });
     expect((await json("getAlbumList2", { type: "mostLoved" })).error.code).toBe(0);
     expect((await json("getAlbumList2")).error).toEqual({ code: 10, message: "parameter type is required" });
   });

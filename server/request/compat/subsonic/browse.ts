@@ -116,6 +116,9 @@ async function searched(c: Call): Promise<Song[]> {
 async function albumList(c: Call): Promise<Record<string, unknown>[]> {
   const type = required(c, "type");
   if (!(ALBUM_LIST_TYPES as readonly string[]).includes(type)) throw new SubsonicError(0, `parameter type must be one of ${ALBUM_LIST_TYPES.join(", ")}`);
+  // Their own parameters are still required, as the API has them: a client learns its mistake here, not from an empty list elsewhere.
+  if (type === "byYear") for (const name of ["fromYear", "toYear"]) required(c, name) && count(c, name, 0, 9999);
+  if (type === "byGenre") required(c, "genre");
   if (["byYear", "byGenre", "starred"].includes(type)) return [];
   const { lists } = await libraryOf(c.front, c.params.musicFolderId, c.signal);
   const charts = lists.filter((list) => list.id.startsWith("ch-"));
