@@ -6,7 +6,7 @@
  * | score | the query is … |
  * |---|---|
  * | 7 | the title and an artist, in either order (`get lucky daft punk`) |
- * | 6 | an artist's name: who asks for `radiohead` wants Radiohead's songs first |
+ * | 6 | an artist's name (a leading "the" or not, as `artistKey` reads artists): who asks for `radiohead` wants Radiohead's songs first |
  * | 5 | the title (with or without its tags) |
  * | 4 | words that are all whole words of the title or artists |
  * | 3 | words that all begin words of the title or artists (`get luck`) |
@@ -20,7 +20,7 @@
  * `Остаёмся зимовать`; a song found only so costs a quarter of a tier, so the form written as
  * asked comes first.
  */
-import { fold, words } from "./fold.ts";
+import { artistKey, fold, words } from "./fold.ts";
 import { inOtherScript, latin } from "./latin.ts";
 import { parseTitle } from "./title.ts";
 
@@ -51,7 +51,8 @@ function tier(asked: string[], titleForms: string[], artistForms: string[]): num
   const titles = [...new Set(titleForms.filter((t) => t !== ""))];
   const artists = artistForms.filter((a) => a !== "");
   if (titles.some((t) => artists.some((a) => q === `${t} ${a}` || q === `${a} ${t}`))) return 7;
-  if (artists.includes(q)) return 6;
+  // `quiet harbour` names The Quiet Harbour: the matcher's one artist, whether "the" is written or not.
+  if (artists.includes(q) || artists.some((a) => artistKey(a) === artistKey(q))) return 6;
   if (titles.includes(q)) return 5;
   const own = [...titles, ...artists].flatMap((text) => text.split(" "));
   const whole = new Set(own);

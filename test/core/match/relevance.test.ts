@@ -41,4 +41,14 @@ describe("relevance", () => {
     expect(relevance("radiohead", { name: "Creep", artist: ["Radiohead"] })).toBeGreaterThan(titled);
     expect(relevance("radiohead", { name: "Creep (Acoustic)", artist: ["Radiohead"] })).toBeGreaterThan(titled);
   });
+
+  it("an artist's name asked with or without its leading 'The' names that artist, as the matcher reads artists", () => {
+    // The demo's catalogue has both: "Quiet Harbour" by Mira Castell, and the songs of The Quiet Harbour.
+    const titled = relevance("quiet harbour", { name: "Quiet Harbour", artist: ["Mira Castell"] });
+    expect(relevance("quiet harbour", { name: "Low Water", artist: ["The Quiet Harbour"] })).toBeGreaterThan(titled);
+    expect(relevance("the beatles", { name: "Let It Be", artist: ["Beatles"] })).toBe(6);
+    expect(relevance("beatles", { name: "Let It Be", artist: ["The Beatles"] })).toBe(6);
+    // Only a whole name: a band whose name merely contains the words is not the one asked for.
+    expect(relevance("quiet harbour", { name: "First Static", artist: ["Quiet Harbour Collective"] })).toBeLessThan(6);
+  });
 });
