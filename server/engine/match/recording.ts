@@ -21,7 +21,7 @@
  *   album it was recorded for, so two takes from different concerts never match.
  * - A song of an album of instrumentals, remixes, karaoke, acoustic, sped-up, demo or cover
  *   versions is that version, even when its own title does not say so (unless it carries a
- *   version tag of its own, which says which).
+ *   tag of its own that says which: a version, a release's `Single Version`, `Original Mix`).
  */
 import { normalIsrc } from "@music-aggregator/core/host";
 import type { IsrcOrigin } from "@music-aggregator/core";
@@ -78,8 +78,9 @@ export function recordingOf(song: MatchableSong, isrcs: IsrcOrigin = "uploader")
   if (parsed.versions.includes("live") || (isLiveAlbum(song.album) && !versions.some((v) => /^live\b/.test(v)))) {
     versions.push(/^live\b/.test(album) ? album : `live@${album}`);
   }
-  // A song of an album of remixes, instrumentals, karaoke… is one, unless its own tag says which.
-  if (parsed.versions.length === 0) for (const kind of albumKinds(song.album)) versions.push(`album ${kind}`);
+  // A song of an album of remixes, instrumentals, karaoke… is one, unless its own tag says which:
+  // a version, the release it was put out on (`Single Version`), or the original (`Original Mix`).
+  if (parsed.versions.length === 0 && parsed.weak.length === 0 && !parsed.original) for (const kind of albumKinds(song.album)) versions.push(`album ${kind}`);
   const first = song.artist.find((name) => name.trim() !== "");
   const title = latin(parsed.title);
   return {

@@ -115,6 +115,9 @@ export const SAME_RECORDING: MatchCase[] = [
   same("an upload channel and its announcement tag", song("Night Ferry (Free Download)", "The Quiet Harbour Official", 262), song("Night Ferry", "The Quiet Harbour", 262)),
   same("an archive file named 01 Title, without a dash", song("01 Night Ferry", "The Quiet Harbour", 262), song("Night Ferry", "The Quiet Harbour", 263)),
   same("a remix on an album of remixes", song("Roses (Imanbek Remix)", "SAINt JHN", 176, "Roses (Remixes)"), song("Roses - Imanbek Remix", "SAINt JHN", 176)),
+  // A song's own tag says which it is, so an album's kind does not (issue 40, item 3).
+  same("the original mix on an album of remixes", song("Night Ferry (Original Mix)", "The Quiet Harbour", 262, "Night Ferry (Remixes)"), song("Night Ferry", "The Quiet Harbour", 262, "Night Ferry")),
+  same("the single version on an album of remixes", song("Crossing (Single Version)", "The Quiet Harbour", 191, "Crossing: The Remixes"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
   // Issue 40: what real catalogues showed.
   same("an anniversary album whose cover is the artwork: Billie Jean", song("Billie Jean", "Michael Jackson", 294, ZOMBIE), song("Billie Jean", "Michael Jackson", 294, "Thriller")),
   same("an anniversary album whose cover is the artwork: Beat It", song("Beat It", "Michael Jackson", 258, ZOMBIE), song("Beat It - Single Version", "Michael Jackson", 258, "Thriller 25 Super Deluxe Edition")),
@@ -198,6 +201,8 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("a clean edit", song("Crossing (Clean)", "The Quiet Harbour", 191), song("Crossing", "The Quiet Harbour", 191)),
   different("a song of an instrumentals album", song("Crossing", "The Quiet Harbour", 191, "Long Way Round (Instrumentals)"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
   different("a song of a remix album", song("Crossing", "The Quiet Harbour", 191, "Long Way Round: The Remixes"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
+  different("a remaster's tag on an instrumentals album says nothing of which version", song("Crossing (2011 Remaster)", "The Quiet Harbour", 191, "Long Way Round (Instrumentals)"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
+  different("the original soundtrack's credit on a karaoke album", song("Tern (From the Original Motion Picture Soundtrack)", "The Quiet Harbour", 213, "Karaoke Hits 7"), song("Tern", "The Quiet Harbour", 213)),
   // Issue 40: what real catalogues showed.
   different("an instrumental as long as the song", song("YOU AND I (Instrumental)", "DREAMCATCHER", 195, "Nightmare·Escape The ERA - EP"), song("YOU AND I", "DREAMCATCHER", 195, "Nightmare·Escape The ERA - EP")),
   different("a remix and the original, one as iTunes' trackCensoredName tells it", song("Warrior (Rockwell Remix)", "José James", 355), song("Warrior", "José James", 355, "Blackmagic")),
