@@ -144,6 +144,10 @@ export const SAME_RECORDING: MatchCase[] = [
   same("the explicit copy on two catalogues", rated("Starboy", "The Weeknd", 230, true), rated("Starboy (feat. Daft Punk)", "The Weeknd", 230, true)),
   same("a song a source says nothing of, and its explicit copy", rated("Starboy", "The Weeknd", 230, null), rated("Starboy", "The Weeknd", 231, true)),
   same("a title in Cyrillic and in Latin letters", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Kino", 231)),
+  // Russian writes ё as е at will, and catalogues differ: one title, one artist, either way.
+  same("a title with ё and with е", song("Всё идёт по плану", "Гражданская оборона", 262), song("Все идет по плану", "Гражданская оборона", 262)),
+  same("an artist with ё and with е", song("Вечеринка", "Алёна Швец", 180), song("Вечеринка", "Алена Швец", 180)),
+  same("a title with ё, and in Latin letters with e", song("Остаёмся зимовать", "Кино", 230), song("Ostaemsya Zimovat", "Kino", 230)),
   same("a title in Greek on both sides, accents differing", song("Η Συννεφιασμένη Κυριακή", "Βασίλης Τσιτσάνης", 190), song("Η συννεφιασμενη Κυριακη", "Βασιλης Τσιτσανης", 191)),
   same("a remastered tag and a deluxe edition's", song("Soliloquy (Remastered)", "Art Pepper", 366), song("Soliloquy - Deluxe Edition", "Art Pepper", 366)),
 ];
@@ -221,6 +225,7 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("a cappella and the song", song("Crossing (A Cappella)", "The Quiet Harbour", 191), song("Crossing", "The Quiet Harbour", 191)),
   different("a live take of a title in Cyrillic", song("Группа крови", "Кино", 285), song("Группа крови (Live)", "Кино", 285)),
   different("one title in two scripts, by two artists", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Marlow Vane", 230)),
+  different("й and и are two letters, unlike ё and е", song("Мой", "Кино", 200), song("Мои", "Кино", 200)),
 ];
 
 export const MATCH_CASES: MatchCase[] = [...SAME_RECORDING, ...HARD_NEGATIVES];

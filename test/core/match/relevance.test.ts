@@ -24,6 +24,10 @@ describe("relevance", () => {
     ["Остаёмся зимовать", { name: "Остаёмся зимовать", artist: ["Кино"] }, 5],
     ["Остаёмся зимовать", { name: "Ostayomsya Zimovat", artist: ["Kino"] }, 4.75],
     ["kino", { name: "Группа крови", artist: ["Кино"] }, 5.75],
+    // ё written as е, in either script, as Russian writes it at will.
+    ["ostaemsya zimovat", { name: "Остаёмся зимовать", artist: ["Кино"] }, 4.75],
+    ["Остаёмся зимовать", { name: "Ostaemsya Zimovat", artist: ["Kino"] }, 4.75],
+    ["alena shvets", { name: "Вечеринка", artist: ["Алёна Швец"] }, 5.75],
   ] as const)("%s → %d", (query, song, score) => {
     expect(relevance(query, song)).toBeCloseTo(score, 6);
   });
