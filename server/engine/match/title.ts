@@ -6,7 +6,7 @@
  * (`tags.ts`): neutral, weak (the release it was put out on) or a version (another recording).
  */
 import { clipName, spaceBefore, spacedDash, trailingBracket } from "@music-aggregator/core";
-import { artistKey, fold } from "./fold.ts";
+import { artistKeys, fold } from "./fold.ts";
 import { withoutPrefix, withoutReleaseKind, withoutSegue, withoutSuffix } from "./affixes.ts";
 import { isDashTag, isOriginalTag, tagOf } from "./tags.ts";
 import { spaceAfter } from "@music-aggregator/core/host";
@@ -36,7 +36,9 @@ const NUMBERING = /^\s*(?:part|pt\.?|vol\.?|volume|no\.?|chapter|op\.?)\s*[\w.]+
  * Only the first `MAX_NAME_LENGTH` characters are read, whatever path the title took.
  */
 export function parseTitle(title: string, artists: readonly string[] = []): ParsedTitle {
-  const credited = new Set(artists.map(artistKey).filter((k) => k !== ""));
+  // Every name a credit gives its artist by (`artistKeys`: `Artist Official`, `ArtistVEVO` and
+  // `Artist feat. Guest` name Artist), so an upload's `Artist - ` prefix goes whoever uploads it.
+  const credited = new Set(artists.flatMap(artistKeys));
   // a live set's segue mark (`Scarlet Begonias ->`), a track number, an `Artist - ` prefix
   const text = withoutPrefix(withoutSegue(clipName(title)).trim(), credited);
   const credit = firstCredit(text);

@@ -113,6 +113,9 @@ export const SAME_RECORDING: MatchCase[] = [
     song("Crossing (Live at Wembley)", "The Quiet Harbour", 251, "Greatest Moments"),
   ),
   same("an upload channel and its announcement tag", song("Night Ferry (Free Download)", "The Quiet Harbour Official", 262), song("Night Ferry", "The Quiet Harbour", 262)),
+  same("an upload channel's Artist - Title", song("The Quiet Harbour - Night Ferry", "The Quiet Harbour Official", 262), song("Night Ferry", "The Quiet Harbour", 262)),
+  same("a VEVO channel's Artist - Title (Official Audio)", song("Marlow Vane - Paper Lanterns (Official Audio)", "MarlowVaneVEVO", 242), song("Paper Lanterns", "Marlow Vane", 241)),
+  same("a credit with a guest before the title", song("Marlow Vane - Salt Air", "Marlow Vane feat. Ines Okafor", 198), song("Salt Air (feat. Ines Okafor)", ["Marlow Vane", "Ines Okafor"], 198)),
   same("an archive file named 01 Title, without a dash", song("01 Night Ferry", "The Quiet Harbour", 262), song("Night Ferry", "The Quiet Harbour", 263)),
   same("a remix on an album of remixes", song("Roses (Imanbek Remix)", "SAINt JHN", 176, "Roses (Remixes)"), song("Roses - Imanbek Remix", "SAINt JHN", 176)),
   // A song's own tag says which it is, so an album's kind does not (issue 40, item 3).
@@ -226,6 +229,7 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("a live take of a title in Cyrillic", song("Группа крови", "Кино", 285), song("Группа крови (Live)", "Кино", 285)),
   different("one title in two scripts, by two artists", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Marlow Vane", 230)),
   different("й and и are two letters, unlike ё and е", song("Мой", "Кино", 200), song("Мои", "Кино", 200)),
+  different("a channel's upload of another artist's song", song("Marlow Vane - Paper Lanterns", "Ines Okafor Official", 242), song("Paper Lanterns", "Marlow Vane", 242)),
 ];
 
 export const MATCH_CASES: MatchCase[] = [...SAME_RECORDING, ...HARD_NEGATIVES];
