@@ -14,6 +14,8 @@ import { PROJECT_ROOT } from "../support/main-process.ts";
 /** The songs the demo's aggregation is made of, by source. */
 const LANTERNS = { deezer: "9100001", audius: "pL4nT", remaster: "1600000031", live: "mv2022-03-04.harbourhall.flac16/mv22-03-04t01.flac" };
 const SATELLITES = { audius: "dW5pS", jamendo: "1714410" };
+/** Deezer's demo playlist "Harbour Lights", with Paper Lanterns on it. */
+const PLAYLIST = "5550001";
 
 const demo = useDemoApp();
 const v1 = async (path: string, query: Record<string, string>) => {
@@ -69,10 +71,27 @@ describe("the demo's catalogue across sources", () => {
     expect(song.cover).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cover\/source_c\//);
   });
 
+  it("a Deezer link resolves to the song and its copies, and Deezer's playlist carries over without the live take", async () => {
+    const { data } = await v1("/v1/resolve", { url: `https://www.deezer.com/track/${LANTERNS.deezer}` });
+    expect(data).toMatchObject({ kind: "song", item: { source: "source_a", id: LANTERNS.deezer }, failed: [] });
+    expect(data.copies.map((c: { source: string; id: string; reason: string }) => [c.source, c.id, c.reason])).toEqual([
+      ["source_c", LANTERNS.audius, "isrc"],
+      ["source_b", LANTERNS.remaster, "metadata"],
+    ]);
+    const transfer = (await v1("/v1/playlist/match", { source: "source_a", id: PLAYLIST, to: "source_b,source_c,source_d" })).data;
+    const lanterns = transfer.tracks.find((t: { song: { id: string } }) => t.song.id === LANTERNS.deezer);
+    expect(lanterns.copies.source_b.song.id).toBe(LANTERNS.remaster);
+    expect(lanterns.copies.source_c.song.id).toBe(LANTERNS.audius);
+    expect(lanterns.copies.source_d).toBeNull();
+    expect(transfer.unmatched).toBeGreaterThan(0);
+  });
+
   it("README's demo section names the query and every id that shows it", () => {
     const readme = readFileSync(`${PROJECT_ROOT}/README.md`, "utf8");
     const section = readme.slice(readme.indexOf("### What the demo shows"), readme.indexOf("\n## ", readme.indexOf("### What the demo shows")));
     expect(section.length).toBeGreaterThan(200);
-    for (const id of [...Object.values(LANTERNS), ...Object.values(SATELLITES), "q=paper", "fallback=1", "/v1/match"]) expect(section, id).toContain(id);
+    for (const id of [...Object.values(LANTERNS), ...Object.values(SATELLITES), "q=paper", "fallback=1", "/v1/match", "/v1/resolve", "/v1/playlist/match", `id=${PLAYLIST}`]) {
+      expect(section, id).toContain(id);
+    }
   });
 });

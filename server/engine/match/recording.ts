@@ -10,7 +10,7 @@
  *   confidence `ISRC_HINT_CONFIDENCE`); with the metadata disagreeing they are not the same.
  *   An upload cannot claim a label's ISRC to be matched to its recording, or played for it.
  * - Otherwise all of: the same title once its tags are read (`parseTitle`; compared in Latin
- *   letters, so one title written in two scripts is one), the same version tags (a live take,
+ *   letters, so one title written in two scripts is one, ё written or as е), the same version tags (a live take,
  *   a remix, an edit, an acoustic or instrumental or karaoke or sped-up version is never the
  *   plain recording, nor another version), not an explicit and a clean copy, at least one
  *   primary artist in common (a cover by another artist never matches), and both lengths known
@@ -21,12 +21,12 @@
  *   album it was recorded for, so two takes from different concerts never match.
  * - A song of an album of instrumentals, remixes, karaoke, acoustic, sped-up, demo or cover
  *   versions is that version, even when its own title does not say so (unless it carries a
- *   version tag of its own, which says which).
+ *   tag of its own that says which: a version, a release's `Single Version`, `Original Mix`).
  */
 import { normalIsrc } from "@music-aggregator/core/host";
 import type { IsrcOrigin } from "@music-aggregator/core";
 import { artistKeys, fold } from "./fold.ts";
-import { latin } from "./latin.ts";
+import { latinReadings } from "./latin.ts";
 import { albumCore, albumKinds, isLiveAlbum, parseTitle } from "./title.ts";
 
 /** What the matcher reads of a song: the Song fields it needs, and the ISRC when the source gives one. */
@@ -45,6 +45,8 @@ export interface MatchableSong {
 export interface Recording {
   /** the title's words, folded, in Latin letters */
   core: string;
+  /** every reading of the title as `core` is one (`latinReadings`: ё as written and as е); `core` first */
+  cores: readonly string[];
   versions: readonly string[];
   weak: readonly string[];
   /** keys of the primary artists: the first credit and the names a collaboration writes in it */
@@ -78,15 +80,17 @@ export function recordingOf(song: MatchableSong, isrcs: IsrcOrigin = "uploader")
   if (parsed.versions.includes("live") || (isLiveAlbum(song.album) && !versions.some((v) => /^live\b/.test(v)))) {
     versions.push(/^live\b/.test(album) ? album : `live@${album}`);
   }
-  // A song of an album of remixes, instrumentals, karaoke… is one, unless its own tag says which.
-  if (parsed.versions.length === 0) for (const kind of albumKinds(song.album)) versions.push(`album ${kind}`);
+  // A song of an album of remixes, instrumentals, karaoke… is one, unless its own tag says which:
+  // a version, the release it was put out on (`Single Version`), or the original (`Original Mix`).
+  if (parsed.versions.length === 0 && parsed.weak.length === 0 && !parsed.original) for (const kind of albumKinds(song.album)) versions.push(`album ${kind}`);
   const first = song.artist.find((name) => name.trim() !== "");
-  const title = latin(parsed.title);
+  const cores = [...new Set(latinReadings(parsed.title).map((title) => (title === parsed.title ? parsed.core : fold(title))))];
   return {
-    core: title === parsed.title ? parsed.core : fold(title),
+    core: cores[0],
+    cores,
     versions: versions.sort(),
     weak: parsed.weak,
-    primary: new Set(first === undefined ? [] : artistKeys(latin(first))),
+    primary: new Set(first === undefined ? [] : latinReadings(first).flatMap(artistKeys)),
     album,
     duration: song.duration,
     explicit: song.explicit ?? null,
@@ -114,7 +118,7 @@ export function sameSong(a: MatchableSong, b: MatchableSong, isrcs: readonly [Is
 
 /** The verdict of title, versions, explicitness, primary artists and lengths. */
 function byMetadata(a: Recording, b: Recording): Verdict {
-  if (a.core === "" || a.core !== b.core) return { same: false, why: "different titles" };
+  if (a.core === "" || !a.cores.some((core) => b.cores.includes(core))) return { same: false, why: "different titles" };
   if (a.versions.join("|") !== b.versions.join("|")) return { same: false, why: "different versions" };
   if (a.explicit !== null && b.explicit !== null && a.explicit !== b.explicit) return { same: false, why: "an explicit and a clean copy" };
   if (![...a.primary].some((artist) => b.primary.has(artist))) return { same: false, why: "no primary artist in common" };

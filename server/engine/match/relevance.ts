@@ -6,7 +6,7 @@
  * | score | the query is … |
  * |---|---|
  * | 7 | the title and an artist, in either order (`get lucky daft punk`) |
- * | 6 | an artist's name: who asks for `radiohead` wants Radiohead's songs first |
+ * | 6 | an artist's name (a leading "the" or not, as `artistKey` reads artists): who asks for `radiohead` wants Radiohead's songs first |
  * | 5 | the title (with or without its tags) |
  * | 4 | words that are all whole words of the title or artists |
  * | 3 | words that all begin words of the title or artists (`get luck`) |
@@ -17,11 +17,11 @@
  * A version the query does not ask for (`(Live)`, `(Remix)` when the query says neither)
  * costs half a tier, so the recording itself comes before its versions. Query, title and
  * artists are also compared in Latin letters (`latin.ts`), so that `ostayomsya zimovat` finds
- * `Остаёмся зимовать`; a song found only so costs a quarter of a tier, so the form written as
- * asked comes first.
+ * `Остаёмся зимовать` (and so does `ostaemsya`: ё is read as written and as е); a song found only
+ * so costs a quarter of a tier, so the form written as asked comes first.
  */
-import { fold, words } from "./fold.ts";
-import { inOtherScript, latin } from "./latin.ts";
+import { artistKey, fold, words } from "./fold.ts";
+import { inOtherScript, latinReadings } from "./latin.ts";
 import { parseTitle } from "./title.ts";
 
 /** What a song found only in Latin letters costs. */
@@ -39,7 +39,9 @@ export function relevance(query: string, song: Searchable): number {
   const unasked = parsed.versions.some((version) => version.split(/[\s@]+/).some((word) => word !== "" && !asked.includes(word))) ? 0.5 : 0;
   const own = tier(asked, [fold(song.name), parsed.core], song.artist.map(fold)) - unasked;
   if (!inOtherScript(query) && !inOtherScript(song.name) && !song.artist.some(inOtherScript)) return own;
-  const inLatin = tier(words(latin(query)), [fold(latin(song.name)), fold(latin(parsed.title))], song.artist.map((a) => fold(latin(a))));
+  const titles = [song.name, parsed.title].flatMap(latinReadings).map(fold);
+  const artists = song.artist.flatMap(latinReadings).map(fold);
+  const inLatin = Math.max(...latinReadings(query).map((asked) => tier(words(asked), titles, artists)));
   return Math.max(own, inLatin - TRANSLITERATED_COST - unasked);
 }
 
@@ -51,7 +53,8 @@ function tier(asked: string[], titleForms: string[], artistForms: string[]): num
   const titles = [...new Set(titleForms.filter((t) => t !== ""))];
   const artists = artistForms.filter((a) => a !== "");
   if (titles.some((t) => artists.some((a) => q === `${t} ${a}` || q === `${a} ${t}`))) return 7;
-  if (artists.includes(q)) return 6;
+  // `quiet harbour` names The Quiet Harbour: the matcher's one artist, whether "the" is written or not.
+  if (artists.includes(q) || artists.some((a) => artistKey(a) === artistKey(q))) return 6;
   if (titles.includes(q)) return 5;
   const own = [...titles, ...artists].flatMap((text) => text.split(" "));
   const whole = new Set(own);

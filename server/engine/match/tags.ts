@@ -83,6 +83,16 @@ export function tagOf(tag: string): Tag | undefined {
   return { text, weak };
 }
 
+/**
+ * Whether a neutral tag says the song is the original (`Original Mix`, `Original Version`): it
+ * names no other recording, yet says which one it is, as a version tag would. A soundtrack's
+ * credit (`From the Original Motion Picture Soundtrack`) says where it is from, not which.
+ */
+export function isOriginalTag(tag: string): boolean {
+  const w = words(tag);
+  return w.includes("original") && w[0] !== "from" && !w.includes("soundtrack") && tagOf(tag) === undefined;
+}
+
 /** Whether the text after a title's dash is a tag (` - Live`, ` - From "Top Gun"`) rather than part of the title. */
 export function isDashTag(text: string): boolean {
   if (words(text).some((word) => TAG_WORDS.has(word))) return true;

@@ -6,9 +6,9 @@
  * (`tags.ts`): neutral, weak (the release it was put out on) or a version (another recording).
  */
 import { clipName, spaceBefore, spacedDash, trailingBracket } from "@music-aggregator/core";
-import { artistKey, fold } from "./fold.ts";
+import { artistKeys, fold } from "./fold.ts";
 import { withoutPrefix, withoutReleaseKind, withoutSegue, withoutSuffix } from "./affixes.ts";
-import { isDashTag, tagOf } from "./tags.ts";
+import { isDashTag, isOriginalTag, tagOf } from "./tags.ts";
 import { spaceAfter } from "@music-aggregator/core/host";
 
 export interface ParsedTitle {
@@ -22,6 +22,8 @@ export interface ParsedTitle {
   weak: string[];
   /** artists named by credits in the title (`feat. X`) */
   featured: string[];
+  /** whether a tag says it is the original (`Original Mix`): a tag of its own, though neutral */
+  original: boolean;
 }
 
 /** A tag that numbers a part of a work is part of its title: `(Part 2)`, `[Pt. II]`, `(No. 4)`, `(Vol. 1)`. */
@@ -34,7 +36,9 @@ const NUMBERING = /^\s*(?:part|pt\.?|vol\.?|volume|no\.?|chapter|op\.?)\s*[\w.]+
  * Only the first `MAX_NAME_LENGTH` characters are read, whatever path the title took.
  */
 export function parseTitle(title: string, artists: readonly string[] = []): ParsedTitle {
-  const credited = new Set(artists.map(artistKey).filter((k) => k !== ""));
+  // Every name a credit gives its artist by (`artistKeys`: `Artist Official`, `ArtistVEVO` and
+  // `Artist feat. Guest` name Artist), so an upload's `Artist - ` prefix goes whoever uploads it.
+  const credited = new Set(artists.flatMap(artistKeys));
   // a live set's segue mark (`Scarlet Begonias ->`), a track number, an `Artist - ` prefix
   const text = withoutPrefix(withoutSegue(clipName(title)).trim(), credited);
   const credit = firstCredit(text);
@@ -69,6 +73,7 @@ export function parseTitle(title: string, artists: readonly string[] = []): Pars
   const weak = new Set<string>();
   // Tags are read from the end: a numbering tag (`(Part 2)`) goes back into the title in its place.
   const numbering: string[] = [];
+  let original = false;
   for (const tag of tags) {
     const credit = /^\s*(?:feat\.?|ft\.?|featuring|with)\s+(.+)$/is.exec(tag);
     if (credit) featured.push(...splitCredit(credit[1]));
@@ -76,10 +81,11 @@ export function parseTitle(title: string, artists: readonly string[] = []): Pars
     else {
       const graded = tagOf(tag);
       if (graded) (graded.weak ? weak : versions).add(graded.text);
+      else original ||= isOriginalTag(tag);
     }
   }
   const own = [withoutSuffix(rest, credited), ...numbering].join(" ").trim();
-  return { title: own, core: fold(own), versions: [...versions].sort(), weak: [...weak].sort(), featured };
+  return { title: own, core: fold(own), versions: [...versions].sort(), weak: [...weak].sort(), featured, original };
 }
 
 /**

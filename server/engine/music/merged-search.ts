@@ -113,11 +113,12 @@ function playability(song: Song, playback: Playback): number {
 }
 
 /**
- * The entries a recording may belong to are found by its title and versions (which a match by
- * metadata needs equal) and by its ISRC.
+ * The entries a recording may belong to are found by its title (each of its readings) and
+ * versions, which a match by metadata needs equal, and by its ISRC.
  */
 function keysOf(recording: Recording): string[] {
-  return [`t:${recording.core}|${recording.versions.join("|")}`, ...(recording.isrc ? [`i:${recording.isrc}`] : [])];
+  const versions = recording.versions.join("|");
+  return [...recording.cores.map((core) => `t:${core}|${versions}`), ...(recording.isrc ? [`i:${recording.isrc}`] : [])];
 }
 
 /** The entries filed under any of `keys`, each once, in list order. */

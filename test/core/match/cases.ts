@@ -113,8 +113,14 @@ export const SAME_RECORDING: MatchCase[] = [
     song("Crossing (Live at Wembley)", "The Quiet Harbour", 251, "Greatest Moments"),
   ),
   same("an upload channel and its announcement tag", song("Night Ferry (Free Download)", "The Quiet Harbour Official", 262), song("Night Ferry", "The Quiet Harbour", 262)),
+  same("an upload channel's Artist - Title", song("The Quiet Harbour - Night Ferry", "The Quiet Harbour Official", 262), song("Night Ferry", "The Quiet Harbour", 262)),
+  same("a VEVO channel's Artist - Title (Official Audio)", song("Marlow Vane - Paper Lanterns (Official Audio)", "MarlowVaneVEVO", 242), song("Paper Lanterns", "Marlow Vane", 241)),
+  same("a credit with a guest before the title", song("Marlow Vane - Salt Air", "Marlow Vane feat. Ines Okafor", 198), song("Salt Air (feat. Ines Okafor)", ["Marlow Vane", "Ines Okafor"], 198)),
   same("an archive file named 01 Title, without a dash", song("01 Night Ferry", "The Quiet Harbour", 262), song("Night Ferry", "The Quiet Harbour", 263)),
   same("a remix on an album of remixes", song("Roses (Imanbek Remix)", "SAINt JHN", 176, "Roses (Remixes)"), song("Roses - Imanbek Remix", "SAINt JHN", 176)),
+  // A song's own tag says which it is, so an album's kind does not (issue 40, item 3).
+  same("the original mix on an album of remixes", song("Night Ferry (Original Mix)", "The Quiet Harbour", 262, "Night Ferry (Remixes)"), song("Night Ferry", "The Quiet Harbour", 262, "Night Ferry")),
+  same("the single version on an album of remixes", song("Crossing (Single Version)", "The Quiet Harbour", 191, "Crossing: The Remixes"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
   // Issue 40: what real catalogues showed.
   same("an anniversary album whose cover is the artwork: Billie Jean", song("Billie Jean", "Michael Jackson", 294, ZOMBIE), song("Billie Jean", "Michael Jackson", 294, "Thriller")),
   same("an anniversary album whose cover is the artwork: Beat It", song("Beat It", "Michael Jackson", 258, ZOMBIE), song("Beat It - Single Version", "Michael Jackson", 258, "Thriller 25 Super Deluxe Edition")),
@@ -141,6 +147,10 @@ export const SAME_RECORDING: MatchCase[] = [
   same("the explicit copy on two catalogues", rated("Starboy", "The Weeknd", 230, true), rated("Starboy (feat. Daft Punk)", "The Weeknd", 230, true)),
   same("a song a source says nothing of, and its explicit copy", rated("Starboy", "The Weeknd", 230, null), rated("Starboy", "The Weeknd", 231, true)),
   same("a title in Cyrillic and in Latin letters", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Kino", 231)),
+  // Russian writes ё as е at will, and catalogues differ: one title, one artist, either way.
+  same("a title with ё and with е", song("Всё идёт по плану", "Гражданская оборона", 262), song("Все идет по плану", "Гражданская оборона", 262)),
+  same("an artist with ё and with е", song("Вечеринка", "Алёна Швец", 180), song("Вечеринка", "Алена Швец", 180)),
+  same("a title with ё, and in Latin letters with e", song("Остаёмся зимовать", "Кино", 230), song("Ostaemsya Zimovat", "Kino", 230)),
   same("a title in Greek on both sides, accents differing", song("Η Συννεφιασμένη Κυριακή", "Βασίλης Τσιτσάνης", 190), song("Η συννεφιασμενη Κυριακη", "Βασιλης Τσιτσανης", 191)),
   same("a remastered tag and a deluxe edition's", song("Soliloquy (Remastered)", "Art Pepper", 366), song("Soliloquy - Deluxe Edition", "Art Pepper", 366)),
 ];
@@ -198,6 +208,8 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("a clean edit", song("Crossing (Clean)", "The Quiet Harbour", 191), song("Crossing", "The Quiet Harbour", 191)),
   different("a song of an instrumentals album", song("Crossing", "The Quiet Harbour", 191, "Long Way Round (Instrumentals)"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
   different("a song of a remix album", song("Crossing", "The Quiet Harbour", 191, "Long Way Round: The Remixes"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
+  different("a remaster's tag on an instrumentals album says nothing of which version", song("Crossing (2011 Remaster)", "The Quiet Harbour", 191, "Long Way Round (Instrumentals)"), song("Crossing", "The Quiet Harbour", 191, "Long Way Round")),
+  different("the original soundtrack's credit on a karaoke album", song("Tern (From the Original Motion Picture Soundtrack)", "The Quiet Harbour", 213, "Karaoke Hits 7"), song("Tern", "The Quiet Harbour", 213)),
   // Issue 40: what real catalogues showed.
   different("an instrumental as long as the song", song("YOU AND I (Instrumental)", "DREAMCATCHER", 195, "Nightmare·Escape The ERA - EP"), song("YOU AND I", "DREAMCATCHER", 195, "Nightmare·Escape The ERA - EP")),
   different("a remix and the original, one as iTunes' trackCensoredName tells it", song("Warrior (Rockwell Remix)", "José James", 355), song("Warrior", "José James", 355, "Blackmagic")),
@@ -216,6 +228,8 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("a cappella and the song", song("Crossing (A Cappella)", "The Quiet Harbour", 191), song("Crossing", "The Quiet Harbour", 191)),
   different("a live take of a title in Cyrillic", song("Группа крови", "Кино", 285), song("Группа крови (Live)", "Кино", 285)),
   different("one title in two scripts, by two artists", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Marlow Vane", 230)),
+  different("й and и are two letters, unlike ё and е", song("Мой", "Кино", 200), song("Мои", "Кино", 200)),
+  different("a channel's upload of another artist's song", song("Marlow Vane - Paper Lanterns", "Ines Okafor Official", 242), song("Paper Lanterns", "Marlow Vane", 242)),
 ];
 
 export const MATCH_CASES: MatchCase[] = [...SAME_RECORDING, ...HARD_NEGATIVES];

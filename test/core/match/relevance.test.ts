@@ -24,6 +24,10 @@ describe("relevance", () => {
     ["Остаёмся зимовать", { name: "Остаёмся зимовать", artist: ["Кино"] }, 5],
     ["Остаёмся зимовать", { name: "Ostayomsya Zimovat", artist: ["Kino"] }, 4.75],
     ["kino", { name: "Группа крови", artist: ["Кино"] }, 5.75],
+    // ё written as е, in either script, as Russian writes it at will.
+    ["ostaemsya zimovat", { name: "Остаёмся зимовать", artist: ["Кино"] }, 4.75],
+    ["Остаёмся зимовать", { name: "Ostaemsya Zimovat", artist: ["Kino"] }, 4.75],
+    ["alena shvets", { name: "Вечеринка", artist: ["Алёна Швец"] }, 5.75],
   ] as const)("%s → %d", (query, song, score) => {
     expect(relevance(query, song)).toBeCloseTo(score, 6);
   });
@@ -40,5 +44,15 @@ describe("relevance", () => {
     const titled = relevance("radiohead", { name: "Radiohead", artist: ["Jens Lekman"] });
     expect(relevance("radiohead", { name: "Creep", artist: ["Radiohead"] })).toBeGreaterThan(titled);
     expect(relevance("radiohead", { name: "Creep (Acoustic)", artist: ["Radiohead"] })).toBeGreaterThan(titled);
+  });
+
+  it("an artist's name asked with or without its leading 'The' names that artist, as the matcher reads artists", () => {
+    // The demo's catalogue has both: "Quiet Harbour" by Mira Castell, and the songs of The Quiet Harbour.
+    const titled = relevance("quiet harbour", { name: "Quiet Harbour", artist: ["Mira Castell"] });
+    expect(relevance("quiet harbour", { name: "Low Water", artist: ["The Quiet Harbour"] })).toBeGreaterThan(titled);
+    expect(relevance("the beatles", { name: "Let It Be", artist: ["Beatles"] })).toBe(6);
+    expect(relevance("beatles", { name: "Let It Be", artist: ["The Beatles"] })).toBe(6);
+    // Only a whole name: a band whose name merely contains the words is not the one asked for.
+    expect(relevance("quiet harbour", { name: "First Static", artist: ["Quiet Harbour Collective"] })).toBeLessThan(6);
   });
 });

@@ -4,7 +4,7 @@ import { artistKey, artistKeys, fold } from "../../../server/engine/match/fold.t
 import { albumCore, isLiveAlbum, parseTitle } from "../../../server/engine/match/title.ts";
 
 describe("parseTitle", () => {
-  const weakless = { weak: [] as string[] };
+  const weakless = { weak: [] as string[], original: false };
   it.each([
     ["Get Lucky (feat. Pharrell Williams & Nile Rodgers) (Radio Edit)", [], { core: "get lucky", versions: ["radio edit"], featured: ["Pharrell Williams", "Nile Rodgers"] }],
     ["Get Lucky (Radio Edit) [feat. Pharrell Williams & Nile Rodgers]", [], { core: "get lucky", versions: ["radio edit"], featured: ["Pharrell Williams", "Nile Rodgers"] }],
@@ -15,7 +15,7 @@ describe("parseTitle", () => {
     ["Live Forever", [], { core: "live forever", versions: [], featured: [] }],
     ["Song - Part 2", [], { core: "song part 2", versions: [], featured: [] }],
     ["Roses - Imanbek Remix", [], { core: "roses", versions: ["imanbek remix"], featured: [] }],
-    ["Levels - Original Mix", [], { core: "levels", versions: [], featured: [] }],
+    ["Levels - Original Mix", [], { core: "levels", versions: [], featured: [], original: true }],
     ["99 Problems", [], { core: "99 problems", versions: [], featured: [] }],
     ["Paper Lanterns (slowed + reverb)", [], { core: "paper lanterns", versions: ["slowed and reverb"], featured: [] }],
     ["Help! (Remastered 2009) - Mono", [], { core: "help", versions: ["mono"], featured: [] }],
