@@ -32,7 +32,7 @@ const TAG_WORDS = new Set([
 const NEUTRAL_WORDS = new Set([
   "remaster", "remastered", "remasterizado", "remastering", "remasters", "digital", "digitally", "mastered", "master", "version", "edition",
   "deluxe", "expanded", "anniversary", "bonus", "track", "album", "lp", "explicit", "stereo", "official", "audio", "video", "music", "lyric",
-  "lyrics", "visualizer", "hq", "hd", "the", "a", "of", "and", "original", "reissue", "new", "super", "special", "collectors", "legacy",
+  "lyrics", "visualizer", "hq", "hd", "the", "a", "of", "and", "original", "reissue", "super", "special", "collectors", "legacy",
   // how uploads announce themselves: "(Free Download)", "[Out Now]", "(Full Song)", "(Premiere)"
   "free", "download", "dl", "out", "now", "full", "song", "premiere",
 ]);
@@ -63,8 +63,8 @@ const SYNONYMS: Record<string, string> = {
 
 /**
  * A tag's grade and canonical text; undefined when it is neutral. Neutral words go (`Acoustic
- * Version` is `acoustic`); a year goes only beside a remaster (`2011 Remaster` is neutral,
- * `2014 Version` and `Live 1977` are not); `Original Mix` is the original, any other mix is a
+ * Version` is `acoustic`); a year or "new" goes only beside a remaster (`2011 Remaster` and `New
+ * Remastered Version` are neutral; `2014 Version`, `Live 1977` and `New Version`, a re-recording, are not); `Original Mix` is the original, any other mix is a
  * version (`2019 Mix`, `Club Mix`).
  */
 export function tagOf(tag: string): Tag | undefined {
@@ -74,7 +74,8 @@ export function tagOf(tag: string): Tag | undefined {
   const remaster = w.some((word) => REMASTER_WORDS.has(word));
   const original = w.includes("original");
   const content = w.filter(
-    (word) => !NEUTRAL_WORDS.has(word) && !(word === "mix" && original) && !(remaster && /^(?:19|20)\d\d$/.test(word)) && !/^\d+(?:st|nd|rd|th)$/.test(word),
+    (word) =>
+      !NEUTRAL_WORDS.has(word) && !(word === "mix" && original) && !(remaster && (word === "new" || /^(?:19|20)\d\d$/.test(word))) && !/^\d+(?:st|nd|rd|th)$/.test(word),
   );
   if (content.length === 0) return undefined;
   const text = SYNONYMS[content.join(" ")] ?? content.join(" ");

@@ -54,6 +54,7 @@ export const SAME_RECORDING: MatchCase[] = [
   ),
   same("a remaster in brackets and after a dash", song("Space Oddity (2015 Remaster)", "David Bowie", 315, "David Bowie"), song("Space Oddity - 2015 Remaster", "David Bowie", 315)),
   same("a remaster and the plain title", song("Space Oddity - 2015 Remaster", "David Bowie", 315), song("Space Oddity", "David Bowie", 316)),
+  same("a new remaster and the plain title", song("Tern (New Remastered Version)", "The Quiet Harbour", 201), song("Tern", "Quiet Harbour", 201)),
   same("remastered, another year's wording", song("Help! (Remastered 2009)", "The Beatles", 139), song("Help! - Remastered", "Beatles", 138)),
   same("accents and case", song("Déjà Vu", "Beyoncé", 240), song("DEJA VU", "Beyonce", 241)),
   same("an ampersand and and", song("Me & My Uncle", "Grateful Dead", 190, "Ace"), song("Me And My Uncle", "Grateful Dead", 191, "Ace")),
@@ -156,6 +157,7 @@ export const SAME_RECORDING: MatchCase[] = [
 ];
 
 export const HARD_NEGATIVES: MatchCase[] = [
+  different("a new version is a re-recording, even at the same length", song("Tern (New Version)", "The Quiet Harbour", 201), song("Tern", "Quiet Harbour", 201)),
   different("a live take and the studio take", song("Smells Like Teen Spirit (Live at Reading)", "Nirvana", 301), song("Smells Like Teen Spirit", "Nirvana", 301)),
   different("a live tag after a dash", song("Smells Like Teen Spirit - Live", "Nirvana", 301, "Nevermind"), song("Smells Like Teen Spirit", "Nirvana", 301, "Nevermind")),
   different(
