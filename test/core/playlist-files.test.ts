@@ -152,7 +152,8 @@ describe("imported files from elsewhere", () => {
 
   it("entity-expanding, deeply nested and oversized bodies are 1001 in bounded time", () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ""};`.repeat(10)}">`).join("")}]><playlist><trackList><track><title>&lol9;</title></track></trackList></playlist>`;
-    const deepXml = `${"<a>".repeat(100_000)}${"</a>".repeat(100_000)}`;
+    // Within the tag bound, so that the parser's nesting bound is what stops it.
+    const deepXml = `${"<a>".repeat(10_000)}${"</a>".repeat(10_000)}`;
     const deepJson = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
     const manyTracks = Array.from({ length: IMPORT_LIMITS.tracks + 1 }, (_, i) => `A - Song ${i} (3:00)`).join("\n");
     const outcomes = [bomb, deepXml, deepJson, manyTracks].map((body) => timed(() => readPlaylistFile(body, undefined)));
@@ -169,6 +170,35 @@ describe("imported files from elsewhere", () => {
     for (const body of [`<playlist><trackList>${"<track/>".repeat(over)}</trackList></playlist>`, JSON.stringify({ playlist: { track: Array.from({ length: over }, () => ({})) } })]) {
       expect(code(() => readPlaylistFile(body, undefined))).toEqual({ code: 1001, message: expect.stringMatching(/(?:body holds 1001 tracks; at most 1000 are taken|at most 1000 tracks are taken)$/) });
     }
+  });
+
+  it("an XSPF of more tags or element names than a playlist within the track bound needs is refused before it is parsed", () => {
+    // Each fits the body bound and cost the parser 0.3 to 1 s of the event loop.
+    const fill = (unit: (i: number) => string) => {
+      const units: string[] = [];
+      for (let size = 0, i = 0; size < IMPORT_LIMITS.bytes - 100; i++) size += units[units.push(unit(i)) - 1].length;
+      return `<playlist><trackList>${units.join("")}</trackList></playlist>`;
+    };
+    const tags = [fill(() => "<a/>"), fill(() => "<?x?>"), fill(() => "<track></track>")];
+    const names = fill((i) => `<a${i.toString(36)}/>`);
+    for (const body of [...tags, names]) expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(IMPORT_LIMITS.bytes);
+    const outcomes = [...tags, names].map((body) => timed(() => readPlaylistFile(body, "application/xspf+xml")));
+    for (const o of outcomes.slice(0, 3)) expect(o).toMatchObject({ code: 1001, message: "body is not an XSPF playlist this service takes: more than 33000 tags (a playlist of 1000 tracks needs fewer)" });
+    expect(outcomes[3]).toMatchObject({ code: 1001, message: "body is not an XSPF playlist this service takes: more than 256 distinct element names" });
+    // One pass over the text, not a parse.
+    for (const o of outcomes) expect(o.ms, o.message).toBeLessThan(100);
+  });
+
+  it("the largest XSPF a playlist within the track bound needs still imports: every element a track and its playlist may hold", () => {
+    const info = (name: string, i: number) => `<${name}>http://x/${i}</${name}>`;
+    const track = (i: number) =>
+      `<track>${info("location", i)}${info("identifier", i)}<title>Song ${i}</title><creator>Artist ${i}</creator><annotation>a</annotation>${info("info", i)}${info("image", i)}<album>Album</album><trackNum>${i}</trackNum><duration>200000</duration><link rel="http://x/r">http://x/l</link><meta rel="http://x/m">m</meta><extension application="http://x/e"><e:x xmlns:e="http://x/e"/></extension></track>`;
+    const head = `<?xml version="1.0" encoding="UTF-8"?>\n<playlist version="1" xmlns="http://xspf.org/ns/0/"><title>All</title><creator>Me</creator><annotation>a</annotation>${["info", "location", "identifier", "image", "license"].map((n) => info(n, 0)).join("")}<date>2026-01-01T00:00:00Z</date><attribution>${info("location", 1)}${info("identifier", 1)}</attribution><link rel="http://x/r">http://x/l</link><meta rel="http://x/m">m</meta><extension application="http://x/e"><e:x xmlns:e="http://x/e"/></extension>`;
+    const body = `${head}<trackList>${Array.from({ length: IMPORT_LIMITS.tracks }, (_, i) => track(i + 1)).join("")}</trackList></playlist>`;
+    expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(IMPORT_LIMITS.bytes);
+    const file = readPlaylistFile(body, "application/xspf+xml");
+    expect(file.tracks).toHaveLength(IMPORT_LIMITS.tracks);
+    expect(file.tracks[999]).toEqual({ title: "Song 1000", artist: ["Artist 1000"], album: "Album", duration: 200 });
   });
 
   // The XML parser takes about 0.3 s for the largest XSPF taken (450 KB, 1000 tracks) on the project's VM.
