@@ -31,7 +31,7 @@ export function xmlLimitProblem(text: string): string | undefined {
   const names = new Set<string>();
   for (let i = text.indexOf("<"); i >= 0; i = text.indexOf("<", i + 1)) {
     if (++tags > MAX_XML_TAGS) return `more than ${MAX_XML_TAGS} tags (a playlist of ${IMPORT_LIMITS.tracks} tracks needs fewer)`;
-    // The name runs to a space, `/`, `>` or `<`: each character is read once, by one tag at most.
+    // The name runs to a space, `/`, `>` or `<`: no character is in two names, so the pass stays linear.
     let end = i + 1;
     if (text.charCodeAt(end) === SLASH) end++;
     const start = end;
