@@ -10,7 +10,7 @@ export { validateDefinition, checkInstanceMethods } from "../validate.ts";
 export { UpstreamClientBase, type OutgoingRequest, type TransportAnswer, type UpstreamDefaults } from "../http/upstream-client.ts";
 export { deadline, type Deadline } from "../http/deadline.ts";
 export { budgetUsedUp } from "../http/request-budget.ts";
-export { readWebStream } from "../http/read-web-stream.ts";
+export { readWebStream, readWebStreamBytes } from "../http/read-web-stream.ts";
 export { sleep } from "../sleep.ts";
 export { ERROR_CODES, ERROR_BRAND, ShareSpentError, isUpstreamFailure, staleMayStandIn, withCost, safeMessage, MAX_MESSAGE_LENGTH } from "../errors.ts";
 export { cleanText, readableLine } from "../log-line.ts";

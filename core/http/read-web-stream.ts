@@ -4,6 +4,11 @@
  * a body that trickles in cannot hold its reader past a deadline. Undefined past the limit.
  */
 export async function readWebStream(body: ReadableStream<Uint8Array>, limit: number, signal?: AbortSignal): Promise<string | undefined> {
+  return (await readWebStreamBytes(body, limit, signal))?.toString("utf8");
+}
+
+/** The same, as the bytes sent: for a reader that decodes them itself (a playlist file in its own charset). */
+export async function readWebStreamBytes(body: ReadableStream<Uint8Array>, limit: number, signal?: AbortSignal): Promise<Buffer | undefined> {
   const reader = body.getReader();
   const stop = () => void reader.cancel(signal?.reason).catch(() => undefined);
   signal?.addEventListener("abort", stop, { once: true });
@@ -14,7 +19,7 @@ export async function readWebStream(body: ReadableStream<Uint8Array>, limit: num
       if (signal?.aborted) throw signal.reason;
       const { done, value } = await reader.read();
       if (signal?.aborted) throw signal.reason;
-      if (done) return Buffer.concat(chunks).toString("utf8");
+      if (done) return Buffer.concat(chunks);
       total += value.byteLength;
       if (total > limit) {
         await reader.cancel().catch(() => undefined);

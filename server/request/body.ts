@@ -5,17 +5,22 @@
  */
 import type { H3Event } from "h3";
 import { InputError } from "@music-aggregator/core";
-import { readCapped } from "../engine/http/read-capped.ts";
+import { readCappedBytes } from "../engine/http/read-capped.ts";
 
 /** The body as text: `tooLarge` past `maxBytes` (declared or sent), `requestTimeout` when it does not arrive within `timeoutMs`. */
 export async function readBody(event: H3Event, timeoutMs: number, maxBytes: number): Promise<string> {
+  return (await readBodyBytes(event, timeoutMs, maxBytes)).toString("utf8");
+}
+
+/** The same, as the bytes sent: for a reader that decodes them itself (a playlist file in its own charset). */
+export async function readBodyBytes(event: H3Event, timeoutMs: number, maxBytes: number): Promise<Buffer> {
   const declared = Number(event.req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new InputError(`body must be at most ${maxBytes} bytes`, "tooLarge");
   const deadline = AbortSignal.timeout(timeoutMs);
-  const text = await readCapped(event.req.body, maxBytes, deadline).catch((error: unknown) => {
+  const bytes = await readCappedBytes(event.req.body, maxBytes, deadline).catch((error: unknown) => {
     if (deadline.aborted) throw new InputError(`body was not received within ${timeoutMs} ms`, "requestTimeout");
     throw new InputError(`body could not be read (${error instanceof Error ? error.message : "aborted"})`);
   });
-  if (text === undefined) throw new InputError(`body must be at most ${maxBytes} bytes`, "tooLarge");
-  return text;
+  if (bytes === undefined) throw new InputError(`body must be at most ${maxBytes} bytes`, "tooLarge");
+  return bytes;
 }

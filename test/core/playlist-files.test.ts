@@ -152,7 +152,8 @@ describe("imported files from elsewhere", () => {
 
   it("entity-expanding, deeply nested and oversized bodies are 1001 in bounded time", () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ""};`.repeat(10)}">`).join("")}]><playlist><trackList><track><title>&lol9;</title></track></trackList></playlist>`;
-    const deepXml = `${"<a>".repeat(100_000)}${"</a>".repeat(100_000)}`;
+    // Within the tag bound, so that the parser's nesting bound is what stops it.
+    const deepXml = `${"<a>".repeat(10_000)}${"</a>".repeat(10_000)}`;
     const deepJson = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
     const manyTracks = Array.from({ length: IMPORT_LIMITS.tracks + 1 }, (_, i) => `A - Song ${i} (3:00)`).join("\n");
     const outcomes = [bomb, deepXml, deepJson, manyTracks].map((body) => timed(() => readPlaylistFile(body, undefined)));
@@ -171,6 +172,35 @@ describe("imported files from elsewhere", () => {
     }
   });
 
+  it("an XSPF of more tags or element names than a playlist within the track bound needs is refused before it is parsed", () => {
+    // Each fits the body bound and cost the parser 0.3 to 1 s of the event loop.
+    const fill = (unit: (i: number) => string) => {
+      const units: string[] = [];
+      for (let size = 0, i = 0; size < IMPORT_LIMITS.bytes - 100; i++) size += units[units.push(unit(i)) - 1].length;
+      return `<playlist><trackList>${units.join("")}</trackList></playlist>`;
+    };
+    const tags = [fill(() => "<a/>"), fill(() => "<?x?>"), fill(() => "<track></track>")];
+    const names = fill((i) => `<a${i.toString(36)}/>`);
+    for (const body of [...tags, names]) expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(IMPORT_LIMITS.bytes);
+    const outcomes = [...tags, names].map((body) => timed(() => readPlaylistFile(body, "application/xspf+xml")));
+    for (const o of outcomes.slice(0, 3)) expect(o).toMatchObject({ code: 1001, message: "body is not an XSPF playlist this service takes: more than 33000 tags (a playlist of 1000 tracks needs fewer)" });
+    expect(outcomes[3]).toMatchObject({ code: 1001, message: "body is not an XSPF playlist this service takes: more than 256 distinct element names" });
+    // One pass over the text, not a parse.
+    for (const o of outcomes) expect(o.ms, o.message).toBeLessThan(100);
+  });
+
+  it("the largest XSPF a playlist within the track bound needs still imports: every element a track and its playlist may hold", () => {
+    const info = (name: string, i: number) => `<${name}>http://x/${i}</${name}>`;
+    const track = (i: number) =>
+      `<track>${info("location", i)}${info("identifier", i)}<title>Song ${i}</title><creator>Artist ${i}</creator><annotation>a</annotation>${info("info", i)}${info("image", i)}<album>Album</album><trackNum>${i}</trackNum><duration>200000</duration><link rel="http://x/r">http://x/l</link><meta rel="http://x/m">m</meta><extension application="http://x/e"><e:x xmlns:e="http://x/e"/></extension></track>`;
+    const head = `<?xml version="1.0" encoding="UTF-8"?>\n<playlist version="1" xmlns="http://xspf.org/ns/0/"><title>All</title><creator>Me</creator><annotation>a</annotation>${["info", "location", "identifier", "image", "license"].map((n) => info(n, 0)).join("")}<date>2026-01-01T00:00:00Z</date><attribution>${info("location", 1)}${info("identifier", 1)}</attribution><link rel="http://x/r">http://x/l</link><meta rel="http://x/m">m</meta><extension application="http://x/e"><e:x xmlns:e="http://x/e"/></extension>`;
+    const body = `${head}<trackList>${Array.from({ length: IMPORT_LIMITS.tracks }, (_, i) => track(i + 1)).join("")}</trackList></playlist>`;
+    expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(IMPORT_LIMITS.bytes);
+    const file = readPlaylistFile(body, "application/xspf+xml");
+    expect(file.tracks).toHaveLength(IMPORT_LIMITS.tracks);
+    expect(file.tracks[999]).toEqual({ title: "Song 1000", artist: ["Artist 1000"], album: "Album", duration: 200 });
+  });
+
   // The XML parser takes about 0.3 s for the largest XSPF taken (450 KB, 1000 tracks) on the project's VM.
   it("the largest body taken reads within a bounded time, whatever its format", () => {
     const long = "x".repeat(200);
@@ -181,5 +211,65 @@ describe("imported files from elsewhere", () => {
       code(() => readPlaylistFile(text, FILE_TYPES[format]));
       expect(performance.now() - started, format).toBeLessThan(2500);
     }
+  });
+});
+
+describe("charsets of imported bytes", () => {
+  /** A text in windows-1252, by hand: Latin-1 but for the few characters of 0x80–0x9F used here. */
+  const cp1252 = (text: string) => Buffer.from(text.replace(/[“”–€]/g, (c) => String.fromCharCode({ "“": 0x93, "”": 0x94, "–": 0x96, "€": 0x80 }[c]!)), "latin1");
+  const utf8 = (text: string) => Buffer.from(text, "utf8");
+  const M3U = "#EXTM3U\n#EXTINF:241,Björk – Jóga\nC:\\Música\\01.mp3\n#EXTINF:200,Sigur Rós - “Hoppípolla” €\nC:\\Música\\02.mp3\n";
+  const TRACKS = [
+    { title: "Jóga", artist: ["Björk"], album: "", duration: 241 },
+    { title: "“Hoppípolla” €", artist: ["Sigur Rós"], album: "", duration: 200 },
+  ];
+
+  it("a classic M3U or a text file that is not UTF-8 is read as windows-1252, with its type or without", () => {
+    for (const type of ["audio/x-mpegurl", "application/x-mpegurl", "text/plain", undefined]) expect(readPlaylistFile(cp1252(M3U), type).tracks, type).toEqual(TRACKS);
+    expect(readPlaylistFile(cp1252("Björk – Jóga (4:01)\n"), "text/plain").tracks).toEqual([TRACKS[0]]);
+  });
+
+  it("UTF-8 is read as UTF-8, with its byte order mark or without", () => {
+    for (const bytes of [utf8(M3U), utf8(`\ufeff${M3U}`)]) expect(readPlaylistFile(bytes, "audio/x-mpegurl").tracks).toEqual(TRACKS);
+    expect(readPlaylistFile(utf8(`\ufeff${M3U}`), undefined).tracks).toEqual(TRACKS);
+  });
+
+  it("a charset Content-Type names wins, when it is one read here; another is left aside", () => {
+    expect(readPlaylistFile(cp1252(M3U), "audio/x-mpegurl; charset=ISO-8859-1").tracks).toEqual(TRACKS);
+    expect(readPlaylistFile(cp1252(M3U), 'text/plain;charset="windows-1252"').tracks).toEqual(TRACKS);
+    // UTF-8 said to be Latin-1 is read as Latin-1: the sender said so.
+    expect(readPlaylistFile(utf8("Björk - Jóga (4:01)"), "text/plain; charset=latin1").tracks[0]).toMatchObject({ artist: ["BjÃ¶rk"], title: "JÃ³ga" });
+    expect(code(() => readPlaylistFile(cp1252(M3U), "audio/x-mpegurl; charset=utf-8"))).toEqual({
+      code: 1001,
+      message: "body is not UTF-8 (its Content-Type says charset=utf-8): line 2 holds byte 0xF6; send UTF-8, or name the charset (charset=windows-1252)",
+    });
+    expect(readPlaylistFile(cp1252(M3U), "audio/x-mpegurl; charset=klingon").tracks).toEqual(TRACKS);
+    const jspf = JSON.stringify({ playlist: { track: [{ title: "“Jóga”", creator: "Björk" }] } });
+    expect(readPlaylistFile(cp1252(jspf), "application/json; charset=windows-1252").tracks[0]).toMatchObject({ title: "“Jóga”", artist: ["Björk"] });
+  });
+
+  it("JSPF, XSPF and M3U8 are UTF-8: bytes that are not are 1001 naming the first one's line", () => {
+    const jspf = `{"playlist": {"track": [\n{"title": "A", "creator": "B"},\r\n{"title": "Jóga", "creator": "Björk"}]}}`;
+    expect(code(() => readPlaylistFile(cp1252(jspf), "application/json")).message).toBe("body is not UTF-8 (JSPF is JSON, which is UTF-8): line 3 holds byte 0xF3; send UTF-8, or name the charset (charset=windows-1252)");
+    expect(code(() => readPlaylistFile(cp1252(jspf), undefined)).message).toContain("(JSPF is JSON, which is UTF-8): line 3 holds byte 0xF3");
+    const xspf = (declaration: string) => `${declaration}<playlist version="1" xmlns="http://xspf.org/ns/0/">\r<trackList><track><title>Jóga</title><creator>Björk</creator></track></trackList></playlist>`;
+    expect(code(() => readPlaylistFile(cp1252(xspf("")), "application/xspf+xml")).message).toContain("(XML that names no other encoding is UTF-8): line 2 holds byte 0xF3");
+    expect(code(() => readPlaylistFile(cp1252(xspf('<?xml version="1.0" encoding="UTF-8"?>\n')), undefined)).message).toContain('(its XML declaration says encoding="UTF-8"): line 3 holds byte 0xF3');
+    // An XML declaration naming Latin-1 is read as it says.
+    expect(readPlaylistFile(cp1252(xspf("<?xml version='1.0' encoding='ISO-8859-1'?>")), "application/xspf+xml").tracks[0]).toMatchObject({ title: "Jóga", artist: ["Björk"] });
+    for (const type of ["application/vnd.apple.mpegurl", "audio/mpegurl"]) {
+      expect(code(() => readPlaylistFile(cp1252(M3U), type)).message, type).toContain("(an M3U8 is UTF-8): line 2 holds byte 0xF6");
+      expect(readPlaylistFile(cp1252(M3U), `${type}; charset=windows-1252`).tracks, type).toEqual(TRACKS);
+    }
+    // A byte order mark says UTF-8 as well.
+    expect(code(() => readPlaylistFile(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), cp1252(M3U)]), "audio/x-mpegurl")).message).toContain("(it begins with UTF-8's byte order mark): line 2 holds byte 0xF6");
+  });
+
+  it("UTF-8's ill-formed sequences are not UTF-8: overlong forms, surrogates, past U+10FFFF, cut short", () => {
+    const at = (bytes: number[]) => code(() => readPlaylistFile(Buffer.concat([Buffer.from('{"playlist": {"track": [{"title": "'), Buffer.from(bytes), Buffer.from('"}]}}')]), "application/json")).message;
+    for (const bad of [[0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xe2, 0x82], [0x80]]) {
+      expect(at(bad), JSON.stringify(bad)).toMatch(/^body is not UTF-8 \(JSPF is JSON, which is UTF-8\): line 1 holds byte 0x/);
+    }
+    for (const good of [[0xc2, 0x80], [0xe0, 0xa0, 0x80], [0xed, 0x9f, 0xbf], [0xf0, 0x90, 0x80, 0x80], [0xf4, 0x8f, 0xbf, 0xbf]]) expect(at(good), JSON.stringify(good)).toBe("");
   });
 });

@@ -229,6 +229,18 @@ describe("POST /v1/playlist/match: an imported playlist", () => {
     expect(JSON.parse(await file.text()).playlist.track).toHaveLength(12);
   });
 
+  it("a classic M3U in windows-1252 is imported with its accents, dashes and quotes; an M3U8 that is not UTF-8 is 1001 naming the line", async () => {
+    // Windows-1252 by hand: é, ö, ó are Latin-1; the en dash and the quotes are 0x96, 0x93 and 0x94.
+    const m3u = Buffer.concat([Buffer.from("#EXTM3U\r\n#EXTINF:241,Bj\xf6rk \x96 J\xf3ga\r\nC:\\M\xfasica\\01.mp3\r\n#EXTINF:200,Caf\xe9 Tacvba - \x93Eres\x94\r\nC:\\02.mp3\r\n", "latin1")]);
+    const body = await (await post(m3u, "audio/x-mpegurl", { to: "source_b" })).json();
+    expect(body.code, body.message).toBe(0);
+    expect(body.data.tracks.map((x: { song: { name: string; artist: string[] } }) => [x.song.artist.join(", "), x.song.name])).toEqual([["Björk", "Jóga"], ["Café Tacvba", "“Eres”"]]);
+    expect(await (await post(m3u, "application/vnd.apple.mpegurl", { to: "source_b" })).json()).toMatchObject({
+      code: 1001,
+      message: "body is not UTF-8 (an M3U8 is UTF-8): line 2 holds byte 0xF6; send UTF-8, or name the charset (charset=windows-1252)",
+    });
+  });
+
   it("a body past 512 KiB, or one that does not arrive in time, is 1001 and closes the connection; a bad one names its lines", async () => {
     const huge = await post("A - B (3:00)\n".repeat(50_000), "text/plain");
     expect([huge.status, huge.headers.get("connection")]).toEqual([400, "close"]);

@@ -5,17 +5,20 @@
  * h3 received) or a Node stream (an upstream's answer, from the node transport).
  */
 import type { Readable } from "node:stream";
-import { readWebStream } from "@music-aggregator/core/host";
+import { readWebStreamBytes } from "@music-aggregator/core/host";
 
-export async function readCapped(
-  body: ReadableStream<Uint8Array> | Readable | null | undefined,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<string | undefined> {
-  if (!body) return "";
-  if ("getReader" in body) return readWebStream(body, limit, signal);
+type Body = ReadableStream<Uint8Array> | Readable | null | undefined;
+
+export async function readCapped(body: Body, limit: number, signal?: AbortSignal): Promise<string | undefined> {
+  return (await readCappedBytes(body, limit, signal))?.toString("utf8");
+}
+
+/** The same, as the bytes sent: for a reader that decodes them itself (a playlist file in its own charset). */
+export async function readCappedBytes(body: Body, limit: number, signal?: AbortSignal): Promise<Buffer | undefined> {
+  if (!body) return Buffer.alloc(0);
+  if ("getReader" in body) return readWebStreamBytes(body, limit, signal);
   const chunks = await readNodeStream(body, limit, signal);
-  return chunks && Buffer.concat(chunks).toString("utf8");
+  return chunks && Buffer.concat(chunks);
 }
 
 // --- internal ---

@@ -1,7 +1,8 @@
 /**
  * The document playlist files: JSPF (JSON, `{"playlist": {"title", "creator", "track": [{"title",
  * "creator", "album", "duration"}]}}` as ListenBrainz documents it) and XSPF (its XML form).
- * Both are bounded before they are parsed: JSON's depth and values counted in one pass, XML read
+ * Both are bounded before they are parsed: JSON's depth and values counted in one pass, XML's
+ * tags and element names too (`xml-limits.ts`); XML is read
  * by fast-xml-parser with no entity expansion (`processEntities: false`; the five predefined
  * entities and character references are decoded here, nothing else is), a nesting bound, and
  * no document type declaration at all: XSPF needs none, and an entity bomb needs one.
@@ -11,6 +12,7 @@ import { z } from "zod";
 import { InputError, jsonLimitProblem } from "@music-aggregator/core";
 import { jsonSyntaxMessage } from "../json-error.ts";
 import { Faults, IMPORT_LIMITS, fileTrack, tooManyTracks, type FileTrack, type PlaylistFile } from "./playlist-file.ts";
+import { xmlLimitProblem } from "./xml-limits.ts";
 
 export function readJspf(text: string): PlaylistFile {
   const problem = jsonLimitProblem(text, { maxDepth: IMPORT_LIMITS.depth, maxValues: 100_000 });
@@ -33,6 +35,8 @@ export function readJspf(text: string): PlaylistFile {
 
 export function readXspf(text: string): PlaylistFile {
   if (/<!DOCTYPE/i.test(text)) throw new InputError("body is not an XSPF playlist this service takes: a document type declaration (<!DOCTYPE …>) is refused (XSPF needs none; entities are never expanded)");
+  const problem = xmlLimitProblem(text);
+  if (problem) throw new InputError(`body is not an XSPF playlist this service takes: ${problem}`);
   let document: { playlist?: XmlNode };
   try {
     document = XML.parse(text) as typeof document;

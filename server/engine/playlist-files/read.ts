@@ -4,13 +4,19 @@
  */
 import { InputError, clipName } from "@music-aggregator/core";
 import { FORMAT_NAMES, IMPORT_LIMITS, tooManyTracks, type ImportFormat, type PlaylistFile } from "./playlist-file.ts";
+import { decodeBody, mediaTypeOf } from "./decode.ts";
 import { readJspf, readXspf } from "./read-documents.ts";
 import { readM3u, readText } from "./read-lines.ts";
 
-/** The playlist a body holds, read as its content type names it, or as its first characters say. */
-export function readPlaylistFile(body: string, contentType: string | undefined): PlaylistFile {
-  const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
-  const format = FORMAT_OF_TYPE[(contentType ?? "").split(";")[0].trim().toLowerCase()] ?? sniff(text);
+/**
+ * The playlist a body holds, read as its content type names it, or as its first characters say;
+ * its bytes decoded as `decode.ts` says (a string is text already).
+ */
+export function readPlaylistFile(body: string | Buffer, contentType: string | undefined): PlaylistFile {
+  // The characters sniffing reads are ASCII: any charset taken gives the same.
+  const format = FORMAT_OF_TYPE[mediaTypeOf(contentType)] ?? sniff(typeof body === "string" ? body : body.toString("utf8"));
+  const decoded = typeof body === "string" ? body : decodeBody(body, contentType, format);
+  const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
   const file = READERS[format](text);
   if (!file.tracks.length) throw new InputError(`body holds no track (read as ${FORMAT_NAMES[format]})`);
   if (file.tracks.length > IMPORT_LIMITS.tracks) throw tooManyTracks(file.tracks.length);
@@ -33,7 +39,7 @@ const FORMAT_OF_TYPE: Record<string, ImportFormat> = {
   "application/vnd.apple.mpegurl": "m3u",
 };
 
-/** A body whose type names no format (text/plain, a form, none): by its first characters. */
+/** A body whose type names no format (text/plain, a form, none): by its first characters (a byte order mark is white space to trimStart). */
 function sniff(text: string): ImportFormat {
   const start = text.trimStart();
   if (start.startsWith("{") || start.startsWith("[")) return "jspf";

@@ -13,15 +13,16 @@ import { IMPORT_LIMITS, type PlaylistFile } from "../../engine/playlist-files/pl
 import { readPlaylistFile } from "../../engine/playlist-files/read.ts";
 import { FILE_TYPES, writePlaylist, type ExportFormat, type ExportPlaylist, type ExportTrack } from "../../engine/playlist-files/write.ts";
 import { textAnswer, type Answer } from "../answer.ts";
-import { readBody } from "../body.ts";
+import { readBodyBytes } from "../body.ts";
 import type { Exchange } from "../exchange.ts";
 import { NEVER } from "../http-caching.ts";
 import type { HttpFront } from "../http-front.ts";
 
 /** The playlist a POST holds (1001 for every fault, each named). */
 export async function importedPlaylist(event: H3Event, front: HttpFront): Promise<PlaylistFile> {
-  const text = await readBody(event, front.config.server.bodyTimeoutMs, IMPORT_LIMITS.bytes);
-  return readPlaylistFile(text, event.req.headers.get("content-type") ?? undefined);
+  // Bytes, not text: a classic M3U is in its system's code page, and decoding it as UTF-8 would turn its accents into U+FFFD.
+  const bytes = await readBodyBytes(event, front.config.server.bodyTimeoutMs, IMPORT_LIMITS.bytes);
+  return readPlaylistFile(bytes, event.req.headers.get("content-type") ?? undefined);
 }
 
 /** What a file of a `/v1/playlist` page, or of a transfer page's copies on its one target, says. */
