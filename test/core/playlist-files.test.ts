@@ -234,6 +234,25 @@ describe("charsets of imported bytes", () => {
     expect(readPlaylistFile(utf8(`\ufeff${M3U}`), undefined).tracks).toEqual(TRACKS);
   });
 
+  it("UTF-16 with its byte order mark (Notepad's 'Unicode', XML's other required encoding) is read as UTF-16, each format recognised", () => {
+    const utf16 = (text: string, order: "le" | "be") => {
+      const le = Buffer.from(`\ufeff${text}`, "utf16le");
+      return order === "le" ? le : le.swap16();
+    };
+    const xspf = `<?xml version="1.0" encoding="UTF-16"?>\n<playlist version="1" xmlns="http://xspf.org/ns/0/"><trackList><track><title>Jóga</title><creator>Björk</creator><duration>241000</duration></track></trackList></playlist>`;
+    const jspf = JSON.stringify({ playlist: { track: [{ title: "Jóga", creator: "Björk", duration: 241000 }] } });
+    for (const order of ["le", "be"] as const) {
+      for (const type of ["audio/x-mpegurl", "application/vnd.apple.mpegurl", undefined]) expect(readPlaylistFile(utf16(M3U, order), type).tracks, `${order} ${type}`).toEqual(TRACKS);
+      expect(readPlaylistFile(utf16("Björk – Jóga (4:01)\r\n\r\nSigur Rós - “Hoppípolla” € (3:20)\r\n", order), "text/plain").tracks, order).toEqual(TRACKS);
+      for (const [body, type] of [[xspf, "application/xspf+xml"], [xspf, undefined], [jspf, "application/json"], [jspf, undefined]]) {
+        expect(readPlaylistFile(utf16(body!, order), type).tracks, `${order} ${type}`).toEqual([TRACKS[0]]);
+      }
+    }
+    // A lone surrogate is no UTF-16: 1001 saying what the body claimed to be.
+    const broken = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("A - B (1:00)\n", "utf16le"), Buffer.from([0x00, 0xd8, 0x41, 0x00])]);
+    expect(code(() => readPlaylistFile(broken, "text/plain"))).toEqual({ code: 1001, message: "body is not UTF-16 (it begins with UTF-16's byte order mark): line 2 holds an ill-formed sequence; send UTF-8" });
+  });
+
   it("a charset Content-Type names wins, when it is one read here; another is left aside", () => {
     expect(readPlaylistFile(cp1252(M3U), "audio/x-mpegurl; charset=ISO-8859-1").tracks).toEqual(TRACKS);
     expect(readPlaylistFile(cp1252(M3U), 'text/plain;charset="windows-1252"').tracks).toEqual(TRACKS);

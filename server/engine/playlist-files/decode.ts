@@ -24,6 +24,26 @@ export function decodeBody(bytes: Buffer, contentType: string | undefined, forma
   throw new InputError(`body is not UTF-8 (${why}): line ${lineOf(body, bad)} holds byte 0x${hex}; send UTF-8, or name the charset (charset=windows-1252)`);
 }
 
+/**
+ * The text of bytes that begin with UTF-16's byte order mark (little or big endian), without
+ * it; undefined for any other bytes. XML's other encoding every reader must take, and what
+ * Notepad saves as "Unicode": read as the mark says, before the format is recognised by its
+ * first characters. Ill-formed UTF-16 (a lone surrogate) is 1001 naming its line.
+ */
+export function utf16Text(bytes: Buffer): string | undefined {
+  const order = bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : undefined;
+  // FF FE 00 00 is UTF-32's mark (little endian), which no file here is in.
+  if (!order || (order === "utf-16le" && bytes[2] === 0 && bytes[3] === 0)) return undefined;
+  const body = bytes.subarray(2);
+  try {
+    return new TextDecoder(order, { fatal: true }).decode(body);
+  } catch {
+    const text = new TextDecoder(order).decode(body);
+    const line = text.slice(0, text.indexOf("\ufffd")).split(/\r\n|\r|\n/).length;
+    throw new InputError(`body is not UTF-16 (it begins with UTF-16's byte order mark): line ${line} holds an ill-formed sequence; send UTF-8`);
+  }
+}
+
 /** A content type's media type, lowercase, without its parameters. */
 export function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? "").split(";")[0].trim().toLowerCase();

@@ -4,7 +4,7 @@
  */
 import { InputError, clipName } from "@music-aggregator/core";
 import { FORMAT_NAMES, IMPORT_LIMITS, tooManyTracks, type ImportFormat, type PlaylistFile } from "./playlist-file.ts";
-import { decodeBody, mediaTypeOf } from "./decode.ts";
+import { decodeBody, mediaTypeOf, utf16Text } from "./decode.ts";
 import { readJspf, readXspf } from "./read-documents.ts";
 import { readM3u, readText } from "./read-lines.ts";
 
@@ -12,7 +12,9 @@ import { readM3u, readText } from "./read-lines.ts";
  * The playlist a body holds, read as its content type names it, or as its first characters say;
  * its bytes decoded as `decode.ts` says (a string is text already).
  */
-export function readPlaylistFile(body: string | Buffer, contentType: string | undefined): PlaylistFile {
+export function readPlaylistFile(bytes: string | Buffer, contentType: string | undefined): PlaylistFile {
+  // UTF-16 is decoded before anything looks at it: its first characters are two bytes each.
+  const body = typeof bytes === "string" ? bytes : (utf16Text(bytes) ?? bytes);
   // The characters sniffing reads are ASCII: any charset taken gives the same.
   const format = FORMAT_OF_TYPE[mediaTypeOf(contentType)] ?? sniff(typeof body === "string" ? body : body.toString("utf8"));
   const decoded = typeof body === "string" ? body : decodeBody(body, contentType, format);

@@ -158,7 +158,7 @@ function importOperation(capability: string, body: string, parameters: { name: s
     summary: "Import a playlist file and match a page of it onto the sources (extension: the one body /v1 takes).",
     description:
       "The answer of GET with the file's tracks as the playlist (source and id null; each track a song of source import, numbered by its place). The body: " +
-      `${body}. At most 512 KiB, 1000 tracks, lines of 2048 characters, 16 levels of nesting, 33,000 XML tags and 256 element names, received within server.bodyTimeoutMs; UTF-8 unless it names its charset (utf-8, iso-8859-1, windows-1252: BOM, Content-Type, XML declaration), an M3U or text file that is not UTF-8 read as windows-1252; XML without a document type declaration, ` +
+      `${body}. At most 512 KiB, 1000 tracks, lines of 2048 characters, 16 levels of nesting, 33,000 XML tags and 256 element names, received within server.bodyTimeoutMs; UTF-8 unless it names its charset (utf-8, iso-8859-1, windows-1252: BOM, Content-Type, XML declaration; UTF-16 by its BOM), an M3U or text file that is not UTF-8 read as windows-1252; XML without a document type declaration, ` +
       "its entities never expanded. Every fault is 1001 naming its lines or tracks; a body too large or too slow is 1001 and closes the connection.",
     parameters: [...parameters.filter((p) => p.name !== "source" && p.name !== "id"), ...commonParameters(true, false)],
     requestBody: {
