@@ -26,7 +26,12 @@ const itunesAlbum = (id: number, name: string, artist: string, seconds: number[]
 
 let t: TestApp & { sims: { deezer: DeezerSimulator; itunes: Simulator } };
 beforeAll(async () => {
-  const deezer = await startDeezerSimulator([...deezerAlbum(8801, "Harbour Nights", [201, 187, 240]), ...deezerAlbum(8802, "Tern Songs", [200, 210]), ...deezerAlbum(8803, "Shoal Lines", [190, 191])]);
+  const deezer = await startDeezerSimulator([
+    ...deezerAlbum(8801, "Harbour Nights", [201, 187, 240]),
+    ...deezerAlbum(8802, "Tern Songs", [200, 210]),
+    ...deezerAlbum(8803, "Shoal Lines", [190, 191]),
+    ...deezerAlbum(8804, "Shell Road", [200, 210]),
+  ]);
   const itunes = await startItunesSimulator([
     // the same release: three songs of the same lengths (within 3 s)
     ...itunesAlbum(1610000000, "Harbour Nights", "Marlow Vane", [202, 186, 242]),
@@ -35,6 +40,10 @@ beforeAll(async () => {
     ...itunesAlbum(1610000200, "Harbour Nights", "Okoro & The Tide", [201, 187, 240]),
     // the same songs, their lengths not agreeing: by number only
     ...itunesAlbum(1610000300, "Tern Songs", "Marlow Vane", [200, 250]),
+    // the single and the deluxe edition of the same title found first, the album itself last
+    ...itunesAlbum(1610000400, "Shell Road - Single", "Marlow Vane", [200]),
+    ...itunesAlbum(1610000500, "Shell Road (Deluxe Edition)", "Marlow Vane", [200, 210, 190, 230]),
+    ...itunesAlbum(1610000600, "Shell Road", "Marlow Vane", [201, 209]),
   ]);
   const app = await startTestApp({
     config: {
@@ -73,6 +82,11 @@ describe("an album's copies by metadata", () => {
   it("as many songs whose lengths do not agree: 0.9", async () => {
     const data = await copiesOf("https://www.deezer.com/album/8802");
     expect(data.copies).toEqual([expect.objectContaining({ source: "source_b", id: "1610000300", confidence: 0.9, reason: "metadata" })]);
+  });
+
+  it("the album of the very title is looked at before its single and its deluxe edition, whatever order the search lists them in", async () => {
+    const data = await copiesOf("https://www.deezer.com/album/8804");
+    expect(data.copies).toEqual([expect.objectContaining({ source: "source_b", id: "1610000600", confidence: 0.95, reason: "metadata" })]);
   });
 
   it("a live album has no studio copy", async () => {

@@ -9,12 +9,13 @@
  *    window for the album's title and first artist (through the cache, as `/v1/match` searches),
  *    and among the albums its songs name, those of the same title (its tags read, the neutral
  *    ones aside: `albumCore`), a primary artist in common and the same kind (live, remixes, …),
- *    each looked up (`/v1/album`, cached) and kept when it has as many songs: confidence 0.95
+ *    those of the very title first, each looked up (`/v1/album`, cached; at most
+ *    `MAX_CANDIDATES`) and kept when it has as many songs: confidence 0.95
  *    when their lengths agree song by song (within 3 s), else 0.9 (reason metadata).
  */
 import { inject, injectable } from "tsyringe";
 import { isServiceError, type AlbumDetail, type Song } from "@music-aggregator/core";
-import { artistKeys } from "../match/fold.ts";
+import { artistKeys, fold } from "../match/fold.ts";
 import { copiesQuery } from "../match/query.ts";
 import { DURATION_TOLERANCE_S } from "../match/recording.ts";
 import { albumCore, albumKinds, isLiveAlbum } from "../match/title.ts";
@@ -82,7 +83,12 @@ export class AlbumCopies {
     if (!query) return { copies: [], failed: false, fresh: false };
     const [window] = await this.searchAll.windows([other], query, signal, (_, list) => list, MATCH_WINDOW);
     if (isServiceError(window)) return { copies: [], failed: true, fresh: true };
-    const candidates = [...new Set(window.read.filter((song) => song.albumId && sameRelease(album, song)).map((song) => song.albumId))].slice(0, MAX_CANDIDATES);
+    const named = window.read.filter((song) => song.albumId && sameRelease(album, song));
+    // The album of the very title first: its single, its deluxe edition or its remaster share its
+    // title's core, and listed before it they took every look.
+    const title = fold(album.name);
+    const ordered = [...named.filter((song) => fold(song.album) === title), ...named.filter((song) => fold(song.album) !== title)];
+    const candidates = [...new Set(ordered.map((song) => song.albumId))].slice(0, MAX_CANDIDATES);
     let fresh = window.cost > 0;
     let failed = false;
     const copies: Copy[] = [];
