@@ -153,6 +153,7 @@ export const SAME_RECORDING: MatchCase[] = [
   same("an artist with ё and with е", song("Вечеринка", "Алёна Швец", 180), song("Вечеринка", "Алена Швец", 180)),
   same("a title with ё, and in Latin letters with e", song("Остаёмся зимовать", "Кино", 230), song("Ostaemsya Zimovat", "Kino", 230)),
   same("a title in Greek on both sides, accents differing", song("Η Συννεφιασμένη Κυριακή", "Βασίλης Τσιτσάνης", 190), song("Η συννεφιασμενη Κυριακη", "Βασιλης Τσιτσανης", 191)),
+  same("one album's intro, on its deluxe edition", song("Intro", "The xx", 128, "xx"), song("Intro", "The xx", 127, "xx (Deluxe Edition)")),
   same("a remastered tag and a deluxe edition's", song("Soliloquy (Remastered)", "Art Pepper", 366), song("Soliloquy - Deluxe Edition", "Art Pepper", 366)),
 ];
 
@@ -231,6 +232,12 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("a live take of a title in Cyrillic", song("Группа крови", "Кино", 285), song("Группа крови (Live)", "Кино", 285)),
   different("one title in two scripts, by two artists", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Marlow Vane", 230)),
   different("й and и are two letters, unlike ё and е", song("Мой", "Кино", 200), song("Мои", "Кино", 200)),
+  // A title that names a track's place, not a song: each album's is its own recording, however close the lengths.
+  different("two albums' intros by one artist", song("Intro", "The xx", 128, "xx"), song("Intro", "The xx", 127, "Coexist")),
+  different("two albums' numbered interludes", song("Interlude (Part 2)", "Marlow Vane", 41, "Tidal Lines"), song("Interlude, Pt. 2", "Marlow Vane", 40, "Night Songs")),
+  different("two albums' untitled tracks", song("Untitled", "Marlow Vane", 200, "Tidal Lines"), song("Untitled", "Marlow Vane", 201, "Night Songs")),
+  different("an archive's track numbers as titles, two albums", song("Track 01", "Marlow Vane", 200, "Tidal Lines"), song("Track 01", "Marlow Vane", 201, "Night Songs")),
+  different("an intro of an unknown album", song("Intro", "The xx", 128), song("Intro", "The xx", 128, "xx")),
   different("a channel's upload of another artist's song", song("Marlow Vane - Paper Lanterns", "Ines Okafor Official", 242), song("Paper Lanterns", "Marlow Vane", 242)),
 ];
 
