@@ -153,6 +153,8 @@ export const SAME_RECORDING: MatchCase[] = [
   same("an artist with ё and with е", song("Вечеринка", "Алёна Швец", 180), song("Вечеринка", "Алена Швец", 180)),
   same("a title with ё, and in Latin letters with e", song("Остаёмся зимовать", "Кино", 230), song("Ostaemsya Zimovat", "Kino", 230)),
   same("a title in Greek on both sides, accents differing", song("Η Συννεφιασμένη Κυριακή", "Βασίλης Τσιτσάνης", 190), song("Η συννεφιασμενη Κυριακη", "Βασιλης Τσιτσανης", 191)),
+  same("a part number in Roman numerals and in digits", song("Another Brick in the Wall (Part II)", "Pink Floyd", 239), song("Another Brick in the Wall, Pt. 2", "Pink Floyd", 240)),
+  same("a part number in a word and in digits", song("Poney Pt. I", "Vitalic", 323, "OK Cowboy"), song("Poney (Part One)", "Vitalic", 323)),
   same("one album's intro, on its deluxe edition", song("Intro", "The xx", 128, "xx"), song("Intro", "The xx", 127, "xx (Deluxe Edition)")),
   same("a remastered tag and a deluxe edition's", song("Soliloquy (Remastered)", "Art Pepper", 366), song("Soliloquy - Deluxe Edition", "Art Pepper", 366)),
 ];
@@ -232,6 +234,7 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("a live take of a title in Cyrillic", song("Группа крови", "Кино", 285), song("Группа крови (Live)", "Кино", 285)),
   different("one title in two scripts, by two artists", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Marlow Vane", 230)),
   different("й and и are two letters, unlike ё and е", song("Мой", "Кино", 200), song("Мои", "Кино", 200)),
+  different("two parts, one numbered in Roman numerals", song("Poney Pt. I", "Vitalic", 323, "OK Cowboy"), song("Poney, Pt. 2", "Vitalic", 323, "OK Cowboy")),
   // A title that names a track's place, not a song: each album's is its own recording, however close the lengths.
   different("two albums' intros by one artist", song("Intro", "The xx", 128, "xx"), song("Intro", "The xx", 127, "Coexist")),
   different("two albums' numbered interludes", song("Interlude (Part 2)", "Marlow Vane", 41, "Tidal Lines"), song("Interlude, Pt. 2", "Marlow Vane", 40, "Night Songs")),
