@@ -13,7 +13,8 @@
  *   letters, so one title written in two scripts is one, ё written or as е), the same version tags (a live take,
  *   a remix, an edit, an acoustic or instrumental or karaoke or sped-up version is never the
  *   plain recording, nor another version), not an explicit and a clean copy, at least one
- *   primary artist in common (a cover by another artist never matches), the same album for a
+ *   primary artist in common (a cover by another artist never matches; `Various Artists` or
+ *   `Unknown Artist` names nobody), the same album for a
  *   title that names a track's place (`Intro`, `Interlude 2`, `Untitled`), and both lengths known
  *   and within `lengthTolerance`. Weak tags (`Single Version`, a collection's name) that
  *   differ count only when the lengths agree closely (`CLOSE_S`).
@@ -70,6 +71,8 @@ const LONG_SHARE = 0.005;
 /** Songs whose weak tags differ are one recording only this close: 2 s, or 0.3 % of the longer. */
 const CLOSE_S = 2;
 const CLOSE_SHARE = 0.003;
+/** Credits that name nobody (as `artistKey`s): two songs credited `Various Artists` have no artist in common. */
+const PLACEHOLDERS = new Set(["variousartists", "various", "va", "unknownartist", "unknown", "anonymous", "noartist"]);
 /** Equal ISRCs, one an uploader's, with the metadata agreeing: above any match by metadata alone (0.98), below vouched ISRCs (1). */
 export const ISRC_HINT_CONFIDENCE = 0.99;
 
@@ -92,7 +95,7 @@ export function recordingOf(song: MatchableSong, isrcs: IsrcOrigin = "uploader")
     cores,
     versions: versions.sort(),
     weak: parsed.weak,
-    primary: new Set(first === undefined ? [] : latinReadings(first).flatMap(artistKeys)),
+    primary: new Set(first === undefined ? [] : latinReadings(first).flatMap(artistKeys).filter((key) => !PLACEHOLDERS.has(key))),
     album,
     duration: song.duration,
     explicit: song.explicit ?? null,

@@ -235,6 +235,10 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("one title in two scripts, by two artists", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Marlow Vane", 230)),
   different("й and и are two letters, unlike ё and е", song("Мой", "Кино", 200), song("Мои", "Кино", 200)),
   different("two parts, one numbered in Roman numerals", song("Poney Pt. I", "Vitalic", 323, "OK Cowboy"), song("Poney, Pt. 2", "Vitalic", 323, "OK Cowboy")),
+  // A placeholder credit names nobody: two songs credited so have no artist in common.
+  different("one title credited to Various Artists on two compilations", song("Silent Night", "Various Artists", 180, "Christmas Classics"), song("Silent Night", "Various Artists", 181, "Holiday Hits")),
+  different("one title by an unknown artist, two archive items", song("St. Louis Blues", "Unknown Artist", 191, "78rpm Blues Sides"), song("St. Louis Blues", "Unknown Artist", 190, "Jazz Plate 1925")),
+  different("an artist beside Various Artists, and another beside them", song("Main Title", "Trevor Jones & Various Artists", 120), song("Main Title", "Various Artists", 120)),
   // A title that names a track's place, not a song: each album's is its own recording, however close the lengths.
   different("two albums' intros by one artist", song("Intro", "The xx", 128, "xx"), song("Intro", "The xx", 127, "Coexist")),
   different("two albums' numbered interludes", song("Interlude (Part 2)", "Marlow Vane", 41, "Tidal Lines"), song("Interlude, Pt. 2", "Marlow Vane", 40, "Night Songs")),
