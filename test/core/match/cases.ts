@@ -155,6 +155,12 @@ export const SAME_RECORDING: MatchCase[] = [
   same("a title in Greek on both sides, accents differing", song("Η Συννεφιασμένη Κυριακή", "Βασίλης Τσιτσάνης", 190), song("Η συννεφιασμενη Κυριακη", "Βασιλης Τσιτσανης", 191)),
   same("a part number in Roman numerals and in digits", song("Another Brick in the Wall (Part II)", "Pink Floyd", 239), song("Another Brick in the Wall, Pt. 2", "Pink Floyd", 240)),
   same("a part number in a word and in digits", song("Poney Pt. I", "Vitalic", 323, "OK Cowboy"), song("Poney (Part One)", "Vitalic", 323)),
+  // Spellings of one tag: `Inst.`, `Ver.`, an extended mix or version, the original's extended mix.
+  same("an instrumental written Inst., in brackets and after a dash", song("Tern (Inst.)", "The Quiet Harbour", 213), song("Tern - Instrumental", "The Quiet Harbour", 213)),
+  same("an instrumental after a dash written Inst.", song("Tern - Inst.", "The Quiet Harbour", 213), song("Tern (Instrumental)", "The Quiet Harbour", 213)),
+  same("a version written Ver.", song("Tern (Acoustic Ver.)", "The Quiet Harbour", 213), song("Tern (Acoustic Version)", "The Quiet Harbour", 213)),
+  same("an extended mix and an extended version", song("Levels (Extended Mix)", "Avicii", 338), song("Levels - Extended Version", "Avicii", 338)),
+  same("the original extended mix and the extended mix", song("Night Ferry (Original Extended Mix)", "The Quiet Harbour", 402), song("Night Ferry (Extended Mix)", "The Quiet Harbour", 402)),
   same("one album's intro, on its deluxe edition", song("Intro", "The xx", 128, "xx"), song("Intro", "The xx", 127, "xx (Deluxe Edition)")),
   same("a remastered tag and a deluxe edition's", song("Soliloquy (Remastered)", "Art Pepper", 366), song("Soliloquy - Deluxe Edition", "Art Pepper", 366)),
 ];
@@ -235,6 +241,9 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("one title in two scripts, by two artists", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Marlow Vane", 230)),
   different("й and и are two letters, unlike ё and е", song("Мой", "Кино", 200), song("Мои", "Кино", 200)),
   different("two parts, one numbered in Roman numerals", song("Poney Pt. I", "Vitalic", 323, "OK Cowboy"), song("Poney, Pt. 2", "Vitalic", 323, "OK Cowboy")),
+  different("an instrumental written Inst. and the song", song("Tern (Inst.)", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
+  different("an instrumental after a dash written Inst. and the song", song("Tern - Inst.", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
+  different("an extended mix and the original mix", song("Levels (Extended Mix)", "Avicii", 338), song("Levels (Original Mix)", "Avicii", 338)),
   // A placeholder credit names nobody: two songs credited so have no artist in common.
   different("one title credited to Various Artists on two compilations", song("Silent Night", "Various Artists", 180, "Christmas Classics"), song("Silent Night", "Various Artists", 181, "Holiday Hits")),
   different("one title by an unknown artist, two archive items", song("St. Louis Blues", "Unknown Artist", 191, "78rpm Blues Sides"), song("St. Louis Blues", "Unknown Artist", 190, "Jazz Plate 1925")),
