@@ -34,7 +34,8 @@ export function words(text: string): string[] {
   return plain
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== "")
-    .map((w) => WORDS[w] ?? w)
+    // own keys only: a title's `constructor` is a word, not the table's Object function
+    .map((w) => (Object.hasOwn(WORDS, w) ? WORDS[w] : w))
     .map((w, i, all) => (i > 0 && all[i - 1] === "part" && Object.hasOwn(PART_NUMBERS, w) ? PART_NUMBERS[w] : w));
 }
 

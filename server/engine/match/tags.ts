@@ -81,7 +81,8 @@ export function tagOf(tag: string): Tag | undefined {
       !NEUTRAL_WORDS.has(word) && !(word === "mix" && original) && !(remaster && (word === "new" || /^(?:19|20)\d\d$/.test(word))) && !/^\d+(?:st|nd|rd|th)$/.test(word),
   );
   if (content.length === 0) return undefined;
-  const text = SYNONYMS[content.join(" ")] ?? content.join(" ");
+  const joined = content.join(" ");
+  const text = Object.hasOwn(SYNONYMS, joined) ? SYNONYMS[joined] : joined;
   const kept = text.split(" ");
   const weak = kept.every((word) => WEAK_WORDS.has(word)) || (kept.some((word) => COLLECTION_WORDS.has(word)) && !kept.some((word) => STRONG_WORDS.has(word)));
   return { text, weak };
