@@ -25,11 +25,13 @@ export function fold(text: string): string {
 /** The folded words of a text (of its first `MAX_NAME_LENGTH` characters: names from outside are no longer). */
 export function words(text: string): string[] {
   const plain = clipName(text)
+    // Before NFKD, which makes `´` a space and an accent: every character written as an apostrophe
+    // (`’`, `ʼ`, `´`, `′`…) goes, as `'` does (`Don´t` and `Donʼt` are `dont`).
+    .replace(/['’‘‛`´ʼ′＇]/g, "")
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/[ßæøœłđðþı]/g, (c) => LETTERS[c])
-    .replace(/['’‘`´]/g, "")
     .replace(/[&+]/g, " and ");
   return plain
     .split(/[^\p{L}\p{N}]+/u)

@@ -59,6 +59,8 @@ export const SAME_RECORDING: MatchCase[] = [
   same("accents and case", song("Déjà Vu", "Beyoncé", 240), song("DEJA VU", "Beyonce", 241)),
   same("an ampersand and and", song("Me & My Uncle", "Grateful Dead", 190, "Ace"), song("Me And My Uncle", "Grateful Dead", 191, "Ace")),
   same("apostrophes and punctuation", song("Don't Stop Me Now", "Queen", 209), song("Dont Stop Me Now!", "Queen", 210)),
+  same("an acute accent and a modifier letter written as apostrophes", song("Don\u00B4t Stop Me Now", "Queen", 209), song("Don\u02BCt Stop Me Now", "Queen", 209)),
+  same("an acute accent as an apostrophe and a typewriter one", song("Don\u00B4t Stop Me Now", "Queen", 209), song("Don't Stop Me Now", "Queen", 210)),
   same("an archive file named after its track number", song("01 - Paper Lanterns", "Marlow Vane", 241, "Tidal Lines"), song("Paper Lanterns", "Marlow Vane", 241, "Tidal Lines")),
   same("an upload titled Artist - Title", song("Marlow Vane - Paper Lanterns", "Marlow Vane", 242), song("Paper Lanterns", "Marlow Vane", 241)),
   same("an archive file named Title - Artist", song("Paper Lanterns - Marlow Vane", ["Marlow Vane"], 241), song("Paper Lanterns", "Marlow Vane", 240)),
