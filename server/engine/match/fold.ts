@@ -1,7 +1,7 @@
 /**
  * Text as the matcher compares it: accents, case and punctuation folded away, `&` and `+`
  * read as "and", apostrophes dropped (`Don't` is `dont`), a few spellings made one (`pt` is
- * `part`, `n` is `and`). Two texts that a listener would call the same words fold to the
+ * `part`, `n` is `and`, a part's number in digits: `Part II` is `part 2`). Two texts that a listener would call the same words fold to the
  * same string; nothing is guessed beyond that.
  */
 import { clipName, spaceBefore } from "@music-aggregator/core";
@@ -11,6 +11,11 @@ import { endsWithWord, isSpace } from "@music-aggregator/core/host";
 const LETTERS: Record<string, string> = { ß: "ss", æ: "ae", ø: "o", œ: "oe", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
 /** Words written in several ways that mean the same. */
 const WORDS: Record<string, string> = { pt: "part", n: "and", vs: "versus", feat: "featuring", ft: "featuring", w: "with" };
+/** A part's number as Roman numerals or a word, in digits (`Part II`, `Pt. I`, `Part One`: `part 2`, `part 1`, `part 1`). */
+const PART_NUMBERS: Record<string, string> = {
+  i: "1", ii: "2", iii: "3", iv: "4", v: "5", vi: "6", vii: "7", viii: "8", ix: "9", x: "10",
+  one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
+};
 
 /** Lower-case words without accents or punctuation, separated by single spaces. */
 export function fold(text: string): string {
@@ -20,16 +25,20 @@ export function fold(text: string): string {
 /** The folded words of a text (of its first `MAX_NAME_LENGTH` characters: names from outside are no longer). */
 export function words(text: string): string[] {
   const plain = clipName(text)
+    // Before NFKD, which makes `´` a space and an accent: every character written as an apostrophe
+    // (`’`, `ʼ`, `´`, `′`…) goes, as `'` does (`Don´t` and `Donʼt` are `dont`).
+    .replace(/['’‘‛`´ʼ′＇]/g, "")
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/[ßæøœłđðþı]/g, (c) => LETTERS[c])
-    .replace(/['’‘`´]/g, "")
     .replace(/[&+]/g, " and ");
   return plain
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== "")
-    .map((w) => WORDS[w] ?? w);
+    // own keys only: a title's `constructor` is a word, not the table's Object function
+    .map((w) => (Object.hasOwn(WORDS, w) ? WORDS[w] : w))
+    .map((w, i, all) => (i > 0 && all[i - 1] === "part" && Object.hasOwn(PART_NUMBERS, w) ? PART_NUMBERS[w] : w));
 }
 
 /**

@@ -13,7 +13,9 @@
  *   letters, so one title written in two scripts is one, ё written or as е), the same version tags (a live take,
  *   a remix, an edit, an acoustic or instrumental or karaoke or sped-up version is never the
  *   plain recording, nor another version), not an explicit and a clean copy, at least one
- *   primary artist in common (a cover by another artist never matches), and both lengths known
+ *   primary artist in common (a cover by another artist never matches; `Various Artists` or
+ *   `Unknown Artist` names nobody), the same album for a
+ *   title that names a track's place (`Intro`, `Interlude 2`, `Untitled`), and both lengths known
  *   and within `lengthTolerance`. Weak tags (`Single Version`, a collection's name) that
  *   differ count only when the lengths agree closely (`CLOSE_S`).
  * - A live take is only ever the same live take: a bare `(Live)` tag, or a song on a live album
@@ -28,6 +30,7 @@ import type { IsrcOrigin } from "@music-aggregator/core";
 import { artistKeys, fold } from "./fold.ts";
 import { latinReadings } from "./latin.ts";
 import { albumCore, albumKinds, isLiveAlbum, parseTitle } from "./title.ts";
+import { isPlaceTitle } from "./place.ts";
 
 /** What the matcher reads of a song: the Song fields it needs, and the ISRC when the source gives one. */
 export interface MatchableSong {
@@ -68,6 +71,8 @@ const LONG_SHARE = 0.005;
 /** Songs whose weak tags differ are one recording only this close: 2 s, or 0.3 % of the longer. */
 const CLOSE_S = 2;
 const CLOSE_SHARE = 0.003;
+/** Credits that name nobody (as `artistKey`s): two songs credited `Various Artists` have no artist in common. */
+const PLACEHOLDERS = new Set(["variousartists", "various", "va", "unknownartist", "unknown", "anonymous", "noartist"]);
 /** Equal ISRCs, one an uploader's, with the metadata agreeing: above any match by metadata alone (0.98), below vouched ISRCs (1). */
 export const ISRC_HINT_CONFIDENCE = 0.99;
 
@@ -90,7 +95,7 @@ export function recordingOf(song: MatchableSong, isrcs: IsrcOrigin = "uploader")
     cores,
     versions: versions.sort(),
     weak: parsed.weak,
-    primary: new Set(first === undefined ? [] : latinReadings(first).flatMap(artistKeys)),
+    primary: new Set(first === undefined ? [] : latinReadings(first).flatMap(artistKeys).filter((key) => !PLACEHOLDERS.has(key))),
     album,
     duration: song.duration,
     explicit: song.explicit ?? null,
@@ -120,6 +125,8 @@ export function sameSong(a: MatchableSong, b: MatchableSong, isrcs: readonly [Is
 function byMetadata(a: Recording, b: Recording): Verdict {
   if (a.core === "" || !a.cores.some((core) => b.cores.includes(core))) return { same: false, why: "different titles" };
   if (a.versions.join("|") !== b.versions.join("|")) return { same: false, why: "different versions" };
+  // `Intro` names a place on an album: another album's is another recording.
+  if (isPlaceTitle(a.core) && (a.album === "" || a.album !== b.album)) return { same: false, why: "a track's place (Intro, Interlude…) on different albums" };
   if (a.explicit !== null && b.explicit !== null && a.explicit !== b.explicit) return { same: false, why: "an explicit and a clean copy" };
   if (![...a.primary].some((artist) => b.primary.has(artist))) return { same: false, why: "no primary artist in common" };
   if (a.duration <= 0 || b.duration <= 0) return { same: false, why: "a length is unknown" };

@@ -5,7 +5,7 @@
  *
  * | score | the query is … |
  * |---|---|
- * | 7 | the title and an artist, in either order (`get lucky daft punk`) |
+ * | 7 | the title and an artist, in either order (`get lucky daft punk`; the artist named as in tier 6: `weeknd blinding lights`) |
  * | 6 | an artist's name (a leading "the" or not, as `artistKey` reads artists): who asks for `radiohead` wants Radiohead's songs first |
  * | 5 | the title (with or without its tags) |
  * | 4 | words that are all whole words of the title or artists |
@@ -52,7 +52,10 @@ function tier(asked: string[], titleForms: string[], artistForms: string[]): num
   const q = asked.join(" ");
   const titles = [...new Set(titleForms.filter((t) => t !== ""))];
   const artists = artistForms.filter((a) => a !== "");
-  if (titles.some((t) => artists.some((a) => q === `${t} ${a}` || q === `${a} ${t}`))) return 7;
+  // The rest of the query beside the title names an artist as tier 6 reads one (`weeknd blinding lights`).
+  const names = (rest: string) => rest !== "" && artists.some((a) => artistKey(a) === artistKey(rest));
+  const beside = (t: string) => (q.startsWith(`${t} `) && names(q.slice(t.length + 1))) || (q.endsWith(` ${t}`) && names(q.slice(0, q.length - t.length - 1)));
+  if (titles.some((t) => artists.some((a) => q === `${t} ${a}` || q === `${a} ${t}`) || beside(t))) return 7;
   // `quiet harbour` names The Quiet Harbour: the matcher's one artist, whether "the" is written or not.
   if (artists.includes(q) || artists.some((a) => artistKey(a) === artistKey(q))) return 6;
   if (titles.includes(q)) return 5;

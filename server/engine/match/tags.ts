@@ -25,12 +25,12 @@ const TAG_WORDS = new Set([
   "karaoke", "unplugged", "sped", "slowed", "reverb", "nightcore", "cover", "take", "session", "sessions", "rehearsal", "reprise", "bonus",
   "deluxe", "single", "featuring", "prod", "produced", "extended", "radio", "clean", "explicit", "rerecorded", "recorded", "acapella", "cappella",
   "orchestral", "symphonic", "piano", "dub", "bootleg", "rework", "flip", "mashup", "vip", "official", "audio", "video", "lyrics", "visualizer",
-  "edition", "anniversary", "reissue", "original", "alternate", "outtake", "mastered", "collection",
+  "edition", "anniversary", "reissue", "original", "alternate", "outtake", "mastered", "collection", "inst", "ver",
 ]);
 
 /** Words that leave a recording as it is: a tag made only of these (and a remaster's year) is neutral. */
 const NEUTRAL_WORDS = new Set([
-  "remaster", "remastered", "remasterizado", "remastering", "remasters", "digital", "digitally", "mastered", "master", "version", "edition",
+  "remaster", "remastered", "remasterizado", "remastering", "remasters", "digital", "digitally", "mastered", "master", "version", "ver", "edition",
   "deluxe", "expanded", "anniversary", "bonus", "track", "album", "lp", "explicit", "stereo", "official", "audio", "video", "music", "lyric",
   "lyrics", "visualizer", "hq", "hd", "the", "a", "of", "and", "original", "reissue", "super", "special", "collectors", "legacy",
   // how uploads announce themselves: "(Free Download)", "[Out Now]", "(Full Song)", "(Premiere)"
@@ -43,7 +43,7 @@ const WEAK_WORDS = new Set(["single"]);
 const COLLECTION_WORDS = new Set(["collection", "anthology", "hits", "greatest", "best", "essential", "essentials", "compilation", "singles"]);
 /** Words that make a tag strong whatever else it says (`[Live Collection]`). */
 const STRONG_WORDS = new Set([
-  "live", "remix", "remixed", "mix", "edit", "instrumental", "karaoke", "acoustic", "cover", "sped", "slowed", "nightcore", "demo", "radio",
+  "live", "remix", "remixed", "mix", "edit", "instrumental", "inst", "karaoke", "acoustic", "cover", "sped", "slowed", "nightcore", "demo", "radio",
   "acapella", "cappella", "recorded", "rerecorded", "take", "mono", "reprise", "unplugged", "session", "sessions", "extended", "clean", "dub",
 ]);
 
@@ -59,6 +59,9 @@ const SYNONYMS: Record<string, string> = {
   spedup: "sped up",
   "slowed reverb": "slowed and reverb",
   rerecorded: "re recorded",
+  inst: "instrumental",
+  // an extended mix is the extended version (`Original Extended Mix` reaches here as `extended`)
+  "extended mix": "extended",
 };
 
 /**
@@ -78,7 +81,8 @@ export function tagOf(tag: string): Tag | undefined {
       !NEUTRAL_WORDS.has(word) && !(word === "mix" && original) && !(remaster && (word === "new" || /^(?:19|20)\d\d$/.test(word))) && !/^\d+(?:st|nd|rd|th)$/.test(word),
   );
   if (content.length === 0) return undefined;
-  const text = SYNONYMS[content.join(" ")] ?? content.join(" ");
+  const joined = content.join(" ");
+  const text = Object.hasOwn(SYNONYMS, joined) ? SYNONYMS[joined] : joined;
   const kept = text.split(" ");
   const weak = kept.every((word) => WEAK_WORDS.has(word)) || (kept.some((word) => COLLECTION_WORDS.has(word)) && !kept.some((word) => STRONG_WORDS.has(word)));
   return { text, weak };

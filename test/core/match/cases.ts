@@ -59,6 +59,8 @@ export const SAME_RECORDING: MatchCase[] = [
   same("accents and case", song("Déjà Vu", "Beyoncé", 240), song("DEJA VU", "Beyonce", 241)),
   same("an ampersand and and", song("Me & My Uncle", "Grateful Dead", 190, "Ace"), song("Me And My Uncle", "Grateful Dead", 191, "Ace")),
   same("apostrophes and punctuation", song("Don't Stop Me Now", "Queen", 209), song("Dont Stop Me Now!", "Queen", 210)),
+  same("an acute accent and a modifier letter written as apostrophes", song("Don\u00B4t Stop Me Now", "Queen", 209), song("Don\u02BCt Stop Me Now", "Queen", 209)),
+  same("an acute accent as an apostrophe and a typewriter one", song("Don\u00B4t Stop Me Now", "Queen", 209), song("Don't Stop Me Now", "Queen", 210)),
   same("an archive file named after its track number", song("01 - Paper Lanterns", "Marlow Vane", 241, "Tidal Lines"), song("Paper Lanterns", "Marlow Vane", 241, "Tidal Lines")),
   same("an upload titled Artist - Title", song("Marlow Vane - Paper Lanterns", "Marlow Vane", 242), song("Paper Lanterns", "Marlow Vane", 241)),
   same("an archive file named Title - Artist", song("Paper Lanterns - Marlow Vane", ["Marlow Vane"], 241), song("Paper Lanterns", "Marlow Vane", 240)),
@@ -153,6 +155,15 @@ export const SAME_RECORDING: MatchCase[] = [
   same("an artist with ё and with е", song("Вечеринка", "Алёна Швец", 180), song("Вечеринка", "Алена Швец", 180)),
   same("a title with ё, and in Latin letters with e", song("Остаёмся зимовать", "Кино", 230), song("Ostaemsya Zimovat", "Kino", 230)),
   same("a title in Greek on both sides, accents differing", song("Η Συννεφιασμένη Κυριακή", "Βασίλης Τσιτσάνης", 190), song("Η συννεφιασμενη Κυριακη", "Βασιλης Τσιτσανης", 191)),
+  same("a part number in Roman numerals and in digits", song("Another Brick in the Wall (Part II)", "Pink Floyd", 239), song("Another Brick in the Wall, Pt. 2", "Pink Floyd", 240)),
+  same("a part number in a word and in digits", song("Poney Pt. I", "Vitalic", 323, "OK Cowboy"), song("Poney (Part One)", "Vitalic", 323)),
+  // Spellings of one tag: `Inst.`, `Ver.`, an extended mix or version, the original's extended mix.
+  same("an instrumental written Inst., in brackets and after a dash", song("Tern (Inst.)", "The Quiet Harbour", 213), song("Tern - Instrumental", "The Quiet Harbour", 213)),
+  same("an instrumental after a dash written Inst.", song("Tern - Inst.", "The Quiet Harbour", 213), song("Tern (Instrumental)", "The Quiet Harbour", 213)),
+  same("a version written Ver.", song("Tern (Acoustic Ver.)", "The Quiet Harbour", 213), song("Tern (Acoustic Version)", "The Quiet Harbour", 213)),
+  same("an extended mix and an extended version", song("Levels (Extended Mix)", "Avicii", 338), song("Levels - Extended Version", "Avicii", 338)),
+  same("the original extended mix and the extended mix", song("Night Ferry (Original Extended Mix)", "The Quiet Harbour", 402), song("Night Ferry (Extended Mix)", "The Quiet Harbour", 402)),
+  same("one album's intro, on its deluxe edition", song("Intro", "The xx", 128, "xx"), song("Intro", "The xx", 127, "xx (Deluxe Edition)")),
   same("a remastered tag and a deluxe edition's", song("Soliloquy (Remastered)", "Art Pepper", 366), song("Soliloquy - Deluxe Edition", "Art Pepper", 366)),
 ];
 
@@ -231,6 +242,20 @@ export const HARD_NEGATIVES: MatchCase[] = [
   different("a live take of a title in Cyrillic", song("Группа крови", "Кино", 285), song("Группа крови (Live)", "Кино", 285)),
   different("one title in two scripts, by two artists", song("Остаёмся зимовать", "Кино", 230), song("Ostayomsya Zimovat", "Marlow Vane", 230)),
   different("й and и are two letters, unlike ё and е", song("Мой", "Кино", 200), song("Мои", "Кино", 200)),
+  different("two parts, one numbered in Roman numerals", song("Poney Pt. I", "Vitalic", 323, "OK Cowboy"), song("Poney, Pt. 2", "Vitalic", 323, "OK Cowboy")),
+  different("an instrumental written Inst. and the song", song("Tern (Inst.)", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
+  different("an instrumental after a dash written Inst. and the song", song("Tern - Inst.", "The Quiet Harbour", 213), song("Tern", "The Quiet Harbour", 213)),
+  different("an extended mix and the original mix", song("Levels (Extended Mix)", "Avicii", 338), song("Levels (Original Mix)", "Avicii", 338)),
+  // A placeholder credit names nobody: two songs credited so have no artist in common.
+  different("one title credited to Various Artists on two compilations", song("Silent Night", "Various Artists", 180, "Christmas Classics"), song("Silent Night", "Various Artists", 181, "Holiday Hits")),
+  different("one title by an unknown artist, two archive items", song("St. Louis Blues", "Unknown Artist", 191, "78rpm Blues Sides"), song("St. Louis Blues", "Unknown Artist", 190, "Jazz Plate 1925")),
+  different("an artist beside Various Artists, and another beside them", song("Main Title", "Trevor Jones & Various Artists", 120), song("Main Title", "Various Artists", 120)),
+  // A title that names a track's place, not a song: each album's is its own recording, however close the lengths.
+  different("two albums' intros by one artist", song("Intro", "The xx", 128, "xx"), song("Intro", "The xx", 127, "Coexist")),
+  different("two albums' numbered interludes", song("Interlude (Part 2)", "Marlow Vane", 41, "Tidal Lines"), song("Interlude, Pt. 2", "Marlow Vane", 40, "Night Songs")),
+  different("two albums' untitled tracks", song("Untitled", "Marlow Vane", 200, "Tidal Lines"), song("Untitled", "Marlow Vane", 201, "Night Songs")),
+  different("an archive's track numbers as titles, two albums", song("Track 01", "Marlow Vane", 200, "Tidal Lines"), song("Track 01", "Marlow Vane", 201, "Night Songs")),
+  different("an intro of an unknown album", song("Intro", "The xx", 128), song("Intro", "The xx", 128, "xx")),
   different("a channel's upload of another artist's song", song("Marlow Vane - Paper Lanterns", "Ines Okafor Official", 242), song("Paper Lanterns", "Marlow Vane", 242)),
 ];
 

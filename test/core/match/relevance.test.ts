@@ -52,6 +52,13 @@ describe("relevance", () => {
     expect(relevance("quiet harbour", { name: "Low Water", artist: ["The Quiet Harbour"] })).toBeGreaterThan(titled);
     expect(relevance("the beatles", { name: "Let It Be", artist: ["Beatles"] })).toBe(6);
     expect(relevance("beatles", { name: "Let It Be", artist: ["The Beatles"] })).toBe(6);
+    // …beside the title too: `weeknd blinding lights` asks for The Weeknd's song, above a lyrics upload of it.
+    const song = { name: "Blinding Lights", artist: ["The Weeknd"] };
+    expect(relevance("weeknd blinding lights", song)).toBe(7);
+    expect(relevance("blinding lights weeknd", song)).toBe(7);
+    expect(relevance("blinding lights the weeknd", { name: "Blinding Lights", artist: ["Weeknd"] })).toBe(7);
+    expect(relevance("weeknd blinding lights", { name: "The Weeknd - Blinding Lights (Lyrics)", artist: ["7clouds"] })).toBeLessThan(7);
+    expect(relevance("weeknd lights", song)).toBe(4);
     // Only a whole name: a band whose name merely contains the words is not the one asked for.
     expect(relevance("quiet harbour", { name: "First Static", artist: ["Quiet Harbour Collective"] })).toBeLessThan(6);
   });

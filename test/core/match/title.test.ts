@@ -1,6 +1,7 @@
 /** Reading titles: the title's own words, its version tags, its credits; live albums; folding. */
 import { describe, expect, it } from "vitest";
 import { artistKey, artistKeys, fold } from "../../../server/engine/match/fold.ts";
+import { relevance } from "../../../server/engine/match/relevance.ts";
 import { albumCore, isLiveAlbum, parseTitle } from "../../../server/engine/match/title.ts";
 
 describe("parseTitle", () => {
@@ -83,6 +84,23 @@ describe("folding", () => {
     expect(fold("Déjà Vu")).toBe("deja vu");
     expect(fold("Rock 'n' Roll & Pt. 2")).toBe("rock and roll and part 2");
     expect(fold("Straße  Ørsted!")).toBe("strasse orsted");
+  });
+
+  it("a word that names a property of every object is a word like any other", () => {
+    // `constructor` was looked up in the spellings' table and read as JavaScript's Object function.
+    expect(fold("The Constructor")).toBe("the constructor");
+    expect(relevance("native code", { name: "Constructor", artist: ["Marlow Vane"] })).toBe(0);
+    expect(relevance("constructor", { name: "Constructor", artist: ["Marlow Vane"] })).toBe(5);
+    // …and as a tag, where the tags' spellings are looked up: it is a version like any unknown word.
+    expect(parseTitle("Night Ferry (Constructor)").versions).toEqual(["constructor"]);
+  });
+
+  it("a part's number in Roman numerals or a word is read in digits, after 'part' only", () => {
+    expect(fold("Part II")).toBe("part 2");
+    expect(fold("Pt. I")).toBe("part 1");
+    expect(fold("(Part Three)")).toBe("part 3");
+    expect(fold("Chapter II")).toBe("chapter ii");
+    expect(fold("Louis XIV")).toBe("louis xiv");
   });
 
   it("artist keys: no leading the, no spaces; collaborations by name", () => {
