@@ -36,7 +36,7 @@ const BUDGET = 40;
 interface Track {
   position: number;
   song: { id: string };
-  copies: Record<string, { song: { id: string }; confidence: number } | null>;
+  copies: Record<string, { song: { id: string }; confidence: number; reason: string } | null>;
   failed: string[];
   new?: boolean;
 }
@@ -227,6 +227,16 @@ describe("POST /v1/playlist/match: an imported playlist", () => {
     // A file of the copies, as for a source's playlist.
     const file = await post(text, "text/plain", { to: "source_b", format: "jspf" });
     expect(JSON.parse(await file.text()).playlist.track).toHaveLength(12);
+  });
+
+  it("lines without a length are matched at a lower confidence; a live take, a remix or a cover still never stands in", async () => {
+    const text = tracks.map((x) => `${x.artists[0]} - ${x.title}`).join("\n");
+    const body = await (await post(text, "text/plain", { to: "source_b", size: 12 })).json();
+    expect(body.code, body.message).toBe(0);
+    const copies = (body.data.tracks as Track[]).map((x) => (x.copies.source_b ? [x.copies.source_b.song.id, x.copies.source_b.confidence, x.copies.source_b.reason] : null));
+    // Every tenth track has only its live take and a cover on source_b; the others their own copy (and a remix).
+    expect(copies).toEqual(tracks.map((_, i) => (i % 10 === 0 ? null : [`b${i}`, 0.7, "metadata"])));
+    expect([body.data.matched, body.data.unmatched]).toEqual([10, 2]);
   });
 
   it("a classic M3U in windows-1252 is imported with its accents, dashes and quotes; an M3U8 that is not UTF-8 is 1001 naming the line", async () => {

@@ -60,6 +60,8 @@ export interface Recording {
   isrc?: string;
   /** whether the song's source vouches for `isrc`, or an uploader typed it */
   isrcs: IsrcOrigin;
+  /** a track of a list that may leave its length out (an imported playlist's; `duration` 0 then): matched without one, at less confidence */
+  lengthOptional?: boolean;
 }
 
 export type Verdict = { same: true; reason: "isrc" | "metadata"; confidence: number } | { same: false; why: string };
@@ -73,6 +75,8 @@ const CLOSE_S = 2;
 const CLOSE_SHARE = 0.003;
 /** Credits that name nobody (as `artistKey`s): two songs credited `Various Artists` have no artist in common. */
 const PLACEHOLDERS = new Set(["variousartists", "various", "va", "unknownartist", "unknown", "anonymous", "noartist"]);
+/** A match whose length could not be compared (an import without one): below any whose lengths agree (0.80 and up). */
+export const LENGTHLESS_CONFIDENCE = 0.7;
 /** Equal ISRCs, one an uploader's, with the metadata agreeing: above any match by metadata alone (0.98), below vouched ISRCs (1). */
 export const ISRC_HINT_CONFIDENCE = 0.99;
 
@@ -121,6 +125,18 @@ export function sameSong(a: MatchableSong, b: MatchableSong, isrcs: readonly [Is
 
 // --- internal ---
 
+/**
+ * Two songs alike in all but a length one of them lacks. Every song of a source has one, so
+ * only a list's track that may leave it out (`lengthOptional`) is matched without it: same
+ * release tags too (a length cannot vouch for a single and an album cut being one), at
+ * `LENGTHLESS_CONFIDENCE`. A strong tag, an album of live takes or remixes still tells versions apart.
+ */
+function lengthless(a: Recording, b: Recording): Verdict {
+  if (!(a.lengthOptional && a.duration <= 0 && b.duration > 0) && !(b.lengthOptional && b.duration <= 0 && a.duration > 0)) return { same: false, why: "a length is unknown" };
+  if (a.weak.join("|") !== b.weak.join("|")) return { same: false, why: "different releases, a length unknown" };
+  return { same: true, reason: "metadata", confidence: LENGTHLESS_CONFIDENCE + (a.album !== "" && a.album === b.album ? 0.03 : 0) };
+}
+
 /** The verdict of title, versions, explicitness, primary artists and lengths. */
 function byMetadata(a: Recording, b: Recording): Verdict {
   if (a.core === "" || !a.cores.some((core) => b.cores.includes(core))) return { same: false, why: "different titles" };
@@ -129,7 +145,7 @@ function byMetadata(a: Recording, b: Recording): Verdict {
   if (isPlaceTitle(a.core) && (a.album === "" || a.album !== b.album)) return { same: false, why: "a track's place (Intro, Interlude…) on different albums" };
   if (a.explicit !== null && b.explicit !== null && a.explicit !== b.explicit) return { same: false, why: "an explicit and a clean copy" };
   if (![...a.primary].some((artist) => b.primary.has(artist))) return { same: false, why: "no primary artist in common" };
-  if (a.duration <= 0 || b.duration <= 0) return { same: false, why: "a length is unknown" };
+  if (a.duration <= 0 || b.duration <= 0) return lengthless(a, b);
   const apart = Math.abs(a.duration - b.duration);
   const longer = Math.max(a.duration, b.duration);
   const tolerance = Math.max(DURATION_TOLERANCE_S, longer * LONG_SHARE);

@@ -148,7 +148,8 @@ export class TransferService {
         if (!query) for (const t of targets) track.copies[t.id] = null;
         return track;
       }
-      const asked = recordingOf(song);
+      // An imported list may leave lengths out (`Artist - Title` lines); a source's tracks always have one.
+      const asked = { ...recordingOf(song), lengthOptional: song.source === IMPORT_SOURCE };
       const outcomes = await this.searchAll.windows(targets, query, signal, (target, list) => bestCopy(asked, list, target), MATCH_WINDOW);
       outcomes.forEach((outcome, t) => {
         if (isServiceError(outcome)) {
@@ -193,7 +194,10 @@ function bestCopy(asked: Recording, list: Song[], target: EnabledSource): Match 
   return best;
 }
 
+/** The `source` of an imported playlist's tracks. */
+const IMPORT_SOURCE = "import";
+
 /** An imported track as a song of no source: `import`, numbered by its place in the list, not playable here. */
 function importedSong(track: FileTrack, position: number): Song {
-  return { source: "import", id: String(position), name: track.title, artist: track.artist, album: track.album, albumId: "", duration: track.duration, cover: null, available: false, vip: false };
+  return { source: IMPORT_SOURCE, id: String(position), name: track.title, artist: track.artist, album: track.album, albumId: "", duration: track.duration, cover: null, available: false, vip: false };
 }

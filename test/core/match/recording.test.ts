@@ -46,6 +46,21 @@ describe("rules", () => {
     expect(sameSong(base, { ...base, duration: 241 + DURATION_TOLERANCE_S + 1 })).toEqual({ same: false, why: "lengths 4 s apart" });
   });
 
+  it("a length left out is matched without it only for a list's track that may leave it out, release tags equal, at 0.7", () => {
+    const listed = (song: typeof base) => ({ ...recordingOf(song), lengthOptional: true });
+    const unknown = { ...base, duration: 0 };
+    expect(sameRecording(listed(unknown), recordingOf({ ...base, duration: 400 }))).toEqual({ same: true, reason: "metadata", confidence: 0.73 });
+    expect(sameRecording(recordingOf({ ...base, album: "" }), listed({ ...unknown, album: "" }))).toEqual({ same: true, reason: "metadata", confidence: 0.7 });
+    // Only where a list may leave it out: a source's song without a length matches nothing.
+    expect(sameSong(unknown, base)).toEqual({ same: false, why: "a length is unknown" });
+    expect(sameRecording(listed(unknown), listed(unknown))).toEqual({ same: false, why: "a length is unknown" });
+    // What a length would have told apart stays apart.
+    expect(sameRecording(listed(unknown), recordingOf({ ...base, name: "Paper Lanterns (Single Version)" }))).toEqual({ same: false, why: "different releases, a length unknown" });
+    expect(sameRecording(listed(unknown), recordingOf({ ...base, name: "Paper Lanterns (Live)" })).same).toBe(false);
+    expect(sameRecording(listed(unknown), recordingOf({ ...base, album: "Tidal Lines (Remixes)" })).same).toBe(false);
+    expect(sameRecording(listed(unknown), recordingOf({ ...base, artist: ["The Cover Band"] })).same).toBe(false);
+  });
+
   it("an uploader's ISRC is a hint: it never overrides the metadata, whoever the other side is", () => {
     const upload = { ...base, name: "Paper Lanterns (FREE crypto at scam.example)", artist: ["scam.example"], duration: 30, isrc: "QZAAA2400001" };
     for (const isrcs of [["vouched", "uploader"], ["uploader", "vouched"], ["uploader", "uploader"]] as const) {
