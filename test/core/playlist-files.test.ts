@@ -109,6 +109,19 @@ describe("imported files from elsewhere", () => {
     ]);
   });
 
+  it("plain text copied from a page or a sheet: a list's numbers go, a bare length after a space or a tab is the length", () => {
+    const file = readPlaylistFile("1. Marlow Vane - Paper Lanterns 4:01\n02) Iines - Salt Air\t3:18\n3 Doors Down - Kryptonite\nKestrel - Ten Past 9:75\n10,000 Maniacs - Because the Night (Live) 3:42\n", "text/plain");
+    expect(file.tracks).toEqual([
+      { title: "Paper Lanterns", artist: ["Marlow Vane"], album: "", duration: 241 },
+      { title: "Salt Air", artist: ["Iines"], album: "", duration: 198 },
+      // No "." or ")" after it: a name's own number stays.
+      { title: "Kryptonite", artist: ["3 Doors Down"], album: "", duration: 0 },
+      // No length has 75 seconds: the title's own.
+      { title: "Ten Past 9:75", artist: ["Kestrel"], album: "", duration: 0 },
+      { title: "Because the Night (Live)", artist: ["10,000 Maniacs"], album: "", duration: 222 },
+    ]);
+  });
+
   it("an M3U of another player: attributes, lengths with decimals, unknown lengths, no artist", () => {
     const file = readPlaylistFile('#EXTM3U\n#EXTINF:-1 tvg-id="x" group="a",Just A Title\nhttp://a/1.mp3\n#EXTINF:201.5,Okoro - Undertow\n/music/2.flac\n', undefined);
     expect(file.tracks).toEqual([

@@ -1,8 +1,8 @@
 /**
  * The line-based playlist files: M3U/M3U8 (`#EXTINF:<seconds>,<Artist> - <Title>` before each
  * address; the `# no address (<why>): …` comments this service writes for tracks it gives no
- * address are tracks too) and plain text (`Artist - Title` a line, a length `(m:ss)` or
- * `[m:ss]` at its end if known). Every bad line is reported by its number.
+ * address are tracks too) and plain text (`Artist - Title` a line, maybe numbered, a length
+ * `(m:ss)`, `[m:ss]` or a bare `m:ss` at its end if known). Every bad line is reported by its number.
  */
 import { Faults, IMPORT_LIMITS, fileTrack, type FileTrack, type PlaylistFile } from "./playlist-file.ts";
 
@@ -42,7 +42,8 @@ export function readText(text: string): PlaylistFile {
   eachLine(text, faults, (line, n) => {
     if (line.startsWith("#")) return;
     const { rest, seconds } = trailingLength(line);
-    const named = artistAndTitle(rest);
+    // A list copied from a page or a numbered list: `1. Artist - Title`, `01) Artist - Title`.
+    const named = artistAndTitle(rest.replace(/^\d{1,4}[.)]\s+/, ""));
     if (!named.artist) faults.add("line", n, "expected Artist - Title, then (m:ss) if the length is known");
     else tracks.push(fileTrack(named.title, named.artist, "", seconds));
   });
@@ -82,11 +83,14 @@ function artistAndTitle(text: string): { artist: string; title: string } {
   return { artist: text.slice(0, i), title: text.slice(i + 3) };
 }
 
-/** A length `(m:ss)`, `[m:ss]` or `(h:mm:ss)` at the end of a line, and the line before it. */
+/**
+ * A length `(m:ss)`, `[m:ss]` or `(h:mm:ss)` at the end of a line, or bare after a space or a
+ * tab (`Artist - Title 4:01`, a spreadsheet's columns), and the line before it.
+ */
 function trailingLength(line: string): { rest: string; seconds: number } {
-  const open = line.endsWith(")") ? line.lastIndexOf("(") : line.endsWith("]") ? line.lastIndexOf("[") : -1;
-  const inner = open < 0 ? "" : line.slice(open + 1, -1);
-  if (!/^\d{1,3}(?::\d{2}){1,2}$/.test(inner)) return { rest: line, seconds: 0 };
+  const open = line.endsWith(")") ? line.lastIndexOf("(") : line.endsWith("]") ? line.lastIndexOf("[") : Math.max(line.lastIndexOf(" "), line.lastIndexOf("\t"));
+  const inner = open < 0 ? "" : line.slice(open + 1, /[)\]]$/.test(line) ? -1 : undefined);
+  if (!/^\d{1,3}(?::[0-5]\d){1,2}$/.test(inner)) return { rest: line, seconds: 0 };
   const seconds = inner.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
   return { rest: line.slice(0, open).trim(), seconds };
 }
