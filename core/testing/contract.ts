@@ -294,6 +294,8 @@ function watched<T extends object>(instance: T): T {
     const method = (instance as Record<string, unknown>)[name];
     if (typeof method !== "function") continue;
     methods[name] = (...args: unknown[]) => {
+      // called first: a method that throws at once leaves no timer behind
+      const call = method.apply(instance, args);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -301,7 +303,7 @@ function watched<T extends object>(instance: T): T {
           CALL_MS + SETTLE_GRACE_MS,
         );
       });
-      return Promise.race([method.apply(instance, args), late]).finally(() => clearTimeout(timer));
+      return Promise.race([call, late]).finally(() => clearTimeout(timer));
     };
   }
   return methods as T;

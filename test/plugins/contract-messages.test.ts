@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { PROJECT_ROOT } from "../support/main-process.ts";
 
-it("a method that hangs past its deadline fails its test naming the method and the signal, within the runner's default timeout", () => {
+it("a method that hangs past its deadline fails its test naming the method and the signal, within the runner's default timeout; one that throws at once fails with its error", () => {
   const run = spawnSync(process.execPath, [join(PROJECT_ROOT, "node_modules/vitest/vitest.mjs"), "run", "--config", "test/fixtures/contract-hang/vitest.config.ts"], {
     cwd: PROJECT_ROOT,
     encoding: "utf8",
@@ -19,6 +19,10 @@ it("a method that hangs past its deadline fails its test naming the method and t
   expect(run.status, output).toBe(1);
   expect(output).toContain("search() did not settle within 1000 ms of its ctx.signal aborting (its deadline, 5000 ms): pass ctx.signal to every request");
   expect(output).not.toContain("Test timed out");
-  // the one hung call fails its own test; the others, and the upstream failures, still run
-  expect(output).toMatch(/Tests\s+1 failed \| 21 passed/);
+  // a method that throws at once fails with its own error, and leaves nothing behind to go off later
+  expect(output).toContain("Error: thrown at once");
+  expect(output).not.toMatch(/Unhandled/i);
+  expect(output.match(/did not settle/g)).toHaveLength(1);
+  // each failing call fails its own test; the others, and the upstream failures, still run
+  expect(output).toMatch(/Tests\s+2 failed \| 42 passed/);
 }, 90_000);
