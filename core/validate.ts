@@ -48,6 +48,8 @@ export function checkInstanceMethods(
   links?: { resolves?: boolean },
 ): string[] {
   if (!instance || typeof instance !== "object") return [`${label}.create: expected it to return an object of methods`];
+  // An async create() would otherwise read as every declared method missing.
+  if (typeof (instance as { then?: unknown }).then === "function") return [`${label}.create: returned a promise; it must return its methods at once (set-up that waits belongs in the methods)`];
   const methods = instance as Record<string, unknown>;
   const problems: string[] = [];
   const check = (names: readonly string[], declaredIn: Record<string, boolean | undefined>, field: string, what: string) => {

@@ -3,7 +3,7 @@
  * its options read with its own schema, its `deps` given, `create()` called, the methods
  * checked against the declared capabilities), with fake services instead of the service's:
  * an upstream client over global fetch that fails as the service's does (2001, 2002, 2003),
- * an in-memory response cache and a memory logger. Nothing of the service is needed.
+ * an in-memory response cache and key-value storage, and a memory logger. Nothing of the service is needed.
  */
 import type { AnyPluginDefinition, LyricsPluginDefinition, LyricsProvider, ShareBackend, SharePluginDefinition, SourceLookups, SourceMethods, SourcePluginDefinition } from "../plugin.ts";
 import type { Logger } from "../logger.ts";
@@ -11,6 +11,7 @@ import { Tokens } from "../tokens.ts";
 import { checkInstanceMethods, validateDefinition } from "../validate.ts";
 import { createMemoryLogger } from "./memory-logger.ts";
 import { createMemoryResponseCache } from "./memory-response-cache.ts";
+import { createMemoryStorage } from "./memory-storage.ts";
 import { TEST_UPSTREAM, testClientFactory, type UpstreamDefaults } from "./fetch-upstream-client.ts";
 
 export interface BindOptions {
@@ -20,7 +21,7 @@ export interface BindOptions {
   sourceId?: string;
   /** the defaults of the upstream clients `deps.http` makes (as the service's `upstream` config); default 2 s, no retries, 8 MB */
   upstream?: Partial<UpstreamDefaults>;
-  /** services by token, instead of or besides the harness's own (`Tokens.Storage`, say) */
+  /** services by token, instead of or besides the harness's own (a storage of the test's own, say) */
   services?: Partial<Record<symbol, unknown>>;
 }
 
@@ -84,6 +85,7 @@ function harnessServices(bind: BindOptions, logger: Logger): Partial<Record<symb
     [Tokens.Logger]: logger,
     [Tokens.Http]: testClientFactory(upstream),
     [Tokens.ResponseCache]: createMemoryResponseCache(),
+    [Tokens.Storage]: createMemoryStorage(),
     ...bind.services,
   };
 }

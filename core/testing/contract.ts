@@ -62,9 +62,16 @@ export interface SourceContractOptions {
 }
 
 const SOURCE_ID = "source_t";
+/** Each call's deadline (its `ctx.signal`), and how long past it a call may take to settle. */
+const CALL_MS = 5000;
+const SETTLE_GRACE_MS = 1000;
+const CONTRACT_TEST_MS = 30_000;
 
 export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void {
-  describe(`source plugin contract: ${plugin.id}`, () => {
+  // A test outlives a call's deadline and its grace, so that a plugin that hangs is told why
+  // (`watched`), not given the runner's bare "timed out" (vitest's default is 5 s); a test
+  // making several calls (each link fixture's) has room for them.
+  describe(`source plugin contract: ${plugin.id}`, { timeout: CONTRACT_TEST_MS }, () => {
     let simulator: Simulator;
     let fixtures: ContractFixtures;
     let bound: BoundTestSource;
@@ -85,14 +92,14 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
       simulator = ready.simulator;
       fixtures = ready.fixtures;
       bound = await bindSourcePlugin(plugin, { options: ready.options, sourceId: SOURCE_ID, upstream: { timeoutMs: 400, retries: 0 } });
-      methods = bound.methods;
+      methods = watched(bound.methods);
     });
     afterAll(async () => {
       await bound?.close();
       await simulator?.close();
     });
 
-    const ctx = () => callContext();
+    const ctx = () => callContext(CALL_MS);
     const checkSongs = (songs: Song[]) => {
       for (const song of songs) {
         expect(song.source).toBe(SOURCE_ID);
@@ -106,7 +113,7 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
     });
 
     it("returns exactly the methods of its declared capabilities", () => {
-      expect(checkInstanceMethods(methods, plugin.capabilities, `plugin "${plugin.id}"`, plugin.lookups, plugin.links)).toEqual([]);
+      expect(checkInstanceMethods(bound.methods, plugin.capabilities, `plugin "${plugin.id}"`, plugin.lookups, plugin.links)).toEqual([]);
     });
 
     it("gives a fixture for every declared capability", () => {
@@ -277,6 +284,32 @@ export function testSourcePlugin({ plugin, setup }: SourceContractOptions): void
 }
 
 // --- internal ---
+
+/**
+ * The instance's methods, each failing with what is wrong when its call has not settled
+ * `SETTLE_GRACE_MS` after its signal aborted: a plugin that waits on something deaf to
+ * `ctx.signal` would hold a request past its deadline.
+ */
+function watched<T extends object>(instance: T): T {
+  const methods: Record<string, unknown> = {};
+  for (const name of [...CAPABILITIES, ...LOOKUPS, "resolveLink"]) {
+    const method = (instance as Record<string, unknown>)[name];
+    if (typeof method !== "function") continue;
+    methods[name] = (...args: unknown[]) => {
+      // called first: a method that throws at once leaves no timer behind
+      const call = method.apply(instance, args);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`${name}() did not settle within ${SETTLE_GRACE_MS} ms of its ctx.signal aborting (its deadline, ${CALL_MS} ms): pass ctx.signal to every request, and wait on nothing that ignores it`)),
+          CALL_MS + SETTLE_GRACE_MS,
+        );
+      });
+      return Promise.race([call, late]).finally(() => clearTimeout(timer));
+    };
+  }
+  return methods as T;
+}
 
 /** The item a link names, as its capability answers it; undefined when the source does not serve that kind (its link is 1003). */
 function itemOf(methods: Partial<SourceMethods>, { kind, id }: LinkTarget, ctx: ReturnType<typeof callContext>): Promise<{ source: string; id: string }> | undefined {

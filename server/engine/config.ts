@@ -72,6 +72,13 @@ const webOrigin = (what: string, any = false) =>
     return origin;
   });
 
+/**
+ * A Redis address, `store.redis` or env `REDIS_URL`: ioredis reads any other text as a host
+ * name or a socket path, so a typo or an http:// address would start a service whose Redis
+ * is down for good rather than stop the start naming the key.
+ */
+const RedisUrl = z.url({ protocol: /^rediss?$/, error: "expected a redis:// or rediss:// address" });
+
 /** Origins of other sites allowed by a compatibility endpoint: none by default. */
 const SiteOrigins = z.array(webOrigin('"*" or the origin of a site', true)).default([]);
 
@@ -142,7 +149,7 @@ export const AppConfigSchema = z.strictObject({
        * too unless `cache.driver` is set explicitly; while Redis is down each instance stands
        * in with its memory (see `core/stores.ts`)
        */
-      redis: z.string().url().optional(),
+      redis: RedisUrl.optional(),
       /** key prefix in the shared store, so several services can share one Redis */
       prefix: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).default("music"),
     })
@@ -330,7 +337,10 @@ export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = process.env
     throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
   }
   const config = result.data;
-  if (env.REDIS_URL) config.store.redis = env.REDIS_URL;
+  if (env.REDIS_URL) {
+    if (!RedisUrl.safeParse(env.REDIS_URL).success) throw new ConfigError("invalid configuration:\n  - env REDIS_URL: expected a redis:// or rediss:// address");
+    config.store.redis = env.REDIS_URL;
+  }
   if (env.QR_SIGN_SECRET) config.share.qrSecret = env.QR_SIGN_SECRET;
   if (env.METRICS_TOKEN) {
     if (env.METRICS_TOKEN.length < 16) throw new ConfigError("invalid configuration:\n  - env METRICS_TOKEN: expected at least 16 characters");

@@ -111,6 +111,27 @@ describe("config", () => {
     expect(config.share.qrSecret).toBe("from-env-secret");
   });
 
+  it("takes only a redis:// or rediss:// address for Redis, in the config and in REDIS_URL, naming the key", () => {
+    expect(parseConfig({ store: { redis: "rediss://user:pw@cache.example:6380/2" } }, {}).store.redis).toBe("rediss://user:pw@cache.example:6380/2");
+    // ioredis would read these as a socket path or a host name: a Redis down for good, not a failed start.
+    for (const redis of ["http://127.0.0.1:6379", "127.0.0.1:6379"]) {
+      expect(() => parseConfig({ store: { redis } }, {})).toThrowError(/store\.redis: expected a redis:\/\/ or rediss:\/\/ address/);
+    }
+    for (const REDIS_URL of ["garbage", "http://127.0.0.1:6379", "localhost:6379"]) {
+      const error = (() => {
+        try {
+          parseConfig({}, { REDIS_URL });
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(/env REDIS_URL: expected a redis:\/\/ or rediss:\/\/ address/);
+      // the address may carry a password: never echoed
+      expect((error as Error).message).not.toContain(REDIS_URL);
+    }
+  });
+
   it("refuses the redis cache driver without a Redis address", () => {
     expect(() => parseConfig({ cache: { driver: "redis" } }, {})).toThrowError(/cache\.driver/);
   });

@@ -9,6 +9,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sourceFiles } from "../support/source-files.ts";
 import * as kit from "@music-aggregator/core";
+import * as testing from "@music-aggregator/core/testing";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -34,5 +35,16 @@ describe("the kit's runtime exports", () => {
   it.each(names)("%s is used by a plugin, a plugin test or the README's plugin section", (name) => {
     const word = new RegExp(`\\b${name}\\b`);
     expect(users.some((text) => word.test(text))).toBe(true);
+  });
+});
+
+describe("the README's testing kit", () => {
+  // The table under "Testing it": each export it names in its first column.
+  const section = pluginSection(readFileSync(join(ROOT, "README.md"), "utf8"));
+  const table = section.slice(section.indexOf("| export | what it does |"), section.indexOf("\n\n", section.indexOf("| export | what it does |")));
+  const named = [...table.matchAll(/^\| (.+?) \|/gm)].flatMap(([, cell]) => [...cell!.matchAll(/`(\w+)[(`]/g)].map(([, name]) => name!)).filter((name) => name !== "export");
+
+  it.each(named)("%s is exported by @music-aggregator/core/testing", (name) => {
+    expect(Object.keys(testing)).toContain(name);
   });
 });

@@ -196,6 +196,32 @@ describe("binding", () => {
     ]);
   });
 
+  it("an async create() is named as such, not as every declared method missing", async () => {
+    const asyncCreate = defineSourcePlugin({
+      id: "async-create",
+      name: "Async create",
+      capabilities: { search: true },
+      options: z.object({}),
+      create: (async () => ({ search: async () => ({ total: 0, list: [] }) })) as never,
+    });
+    const error = await startupError(() => bind(new PluginCatalog([asyncCreate]), { sources: { source_a: { plugin: "async-create" } }, lyrics: false }));
+    expect(error.problems).toEqual(['plugin "async-create".create: returned a promise; it must return its methods at once (set-up that waits belongs in the methods)']);
+  });
+
+  it("a create() that throws something other than an Error is quoted, not '[object Object]'", async () => {
+    const throwsObject = defineSourcePlugin({
+      id: "throws-object",
+      name: "Throws an object",
+      capabilities: { search: true },
+      options: z.object({}),
+      create: () => {
+        throw { code: "E_TOKEN", detail: "no token" };
+      },
+    });
+    const error = await startupError(() => bind(new PluginCatalog([throwsObject]), { sources: { source_a: { plugin: "throws-object" } }, lyrics: false }));
+    expect(error.problems).toEqual(['plugin "throws-object".create: threw {"code":"E_TOKEN","detail":"no token"}']);
+  });
+
   it("names the config key of bad plugin options and of an unknown plugin", async () => {
     const error = await startupError(() =>
       bind(new PluginCatalog([implementsMore]), {

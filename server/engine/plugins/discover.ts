@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { type AnyPluginDefinition, type LyricsPluginDefinition, type SharePluginDefinition, type SourcePluginDefinition } from "@music-aggregator/core";
 import { PluginStartupError } from "../errors.ts";
 import { validateDefinition } from "@music-aggregator/core/host";
+import { thrownText } from "./thrown-text.ts";
 
 const ENTRY_FILES = ["index.ts", "index.mts", "index.js", "index.mjs"];
 /** The query that marks a plugin module named by path (kept in step with `kit-resolve-hook.mjs`). */
@@ -69,7 +70,7 @@ export async function discoverPlugins(options: DiscoverOptions = {}): Promise<Pl
         const mod = await import(specifier);
         return { origin, value: mod.default ?? mod };
       } catch (error) {
-        return { origin, error: error instanceof Error ? error.message : String(error) };
+        return { origin, error: thrownText(error) };
       }
     }),
   );

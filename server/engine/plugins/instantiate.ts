@@ -12,6 +12,7 @@ import { PluginStartupError } from "../errors.ts";
 import { SourceRegistry, effectiveCapabilities, type BoundSource } from "../sources/source-registry.ts";
 import type { PluginCatalog } from "./discover.ts";
 import { checkInstanceMethods } from "@music-aggregator/core/host";
+import { thrownText } from "./thrown-text.ts";
 
 export interface BoundPlugins {
   registry: SourceRegistry;
@@ -81,7 +82,7 @@ export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, co
     try {
       return def.create({ options: parsed.data, deps, log: log.child(def.id), ...extra } as never) as T;
     } catch (error) {
-      problems.push(`plugin "${def.id}".create: threw ${error instanceof Error ? error.message : String(error)}`);
+      problems.push(`plugin "${def.id}".create: threw ${thrownText(error)}`);
       return undefined;
     }
   }
