@@ -17,7 +17,7 @@ export const Tokens = {
   Config,
   /** `Logger` */
   Logger,
-  /** `KeyValueStorage` holding cached answers (an unstorage `Storage`) */
+  /** a `KeyValueStorage` of the plugin's own, in the service's store (memory, or Redis when configured): its keys apart from every other's */
   Storage: StorageToken,
   /** `ResponseCache`: lifetimes, single-flight, negative and stale answers */
   ResponseCache,

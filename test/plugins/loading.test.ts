@@ -7,6 +7,7 @@ import { parseConfig } from "../../server/engine/config.ts";
 import { composeService } from "../../server/process/compose.ts";
 import { createMemoryLogger } from "../../core/testing/memory-logger.ts";
 import { defineSourcePlugin } from "../../core/plugin.ts";
+import type { KeyValueStorage } from "../../core/services.ts";
 import { validateDefinition } from "../../core/validate.ts";
 import { PluginCatalog, discoverPlugins } from "../../server/engine/plugins/discover.ts";
 import { PluginStartupError } from "../../server/engine/errors.ts";
@@ -281,6 +282,37 @@ describe("binding", () => {
       });
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe("a plugin's storage", () => {
+  it("is its own: keys under plugin:<id>:, apart from the kept answers of the same store and from another plugin's", async () => {
+    const seen: Record<string, KeyValueStorage> = {};
+    const keeper = (id: string) =>
+      defineSourcePlugin({
+        id,
+        name: id,
+        capabilities: {},
+        options: z.strictObject({}),
+        deps: { storage: Tokens.Storage },
+        create({ deps }) {
+          seen[id] = deps.storage;
+          return {};
+        },
+      });
+    const service = bind(new PluginCatalog([keeper("keep-a"), keeper("keep-b")]), { sources: { source_a: { plugin: "keep-a" }, source_b: { plugin: "keep-b" }, source_c: false, source_d: false }, lyrics: false });
+    try {
+      const store = service.container.resolve<KeyValueStorage>(Tokens.Storage);
+      await store.setItem("answer:song", "kept by the service");
+      await seen["keep-a"].setItem("token", "a's");
+      await seen["keep-b"].setItem("token", "b's");
+      expect([await seen["keep-a"].getItem("token"), await seen["keep-b"].getItem("token")]).toEqual(["a's", "b's"]);
+      expect(await seen["keep-a"].getItem("answer:song")).toBeNull();
+      expect(await seen["keep-a"].getKeys()).toEqual(["token"]);
+      expect((await store.getKeys("plugin")).sort()).toEqual(["plugin:keep-a:token", "plugin:keep-b:token"]);
+    } finally {
+      await service.dispose();
     }
   });
 });

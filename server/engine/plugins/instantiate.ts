@@ -4,6 +4,7 @@
  * against the declared capabilities. Every problem is collected and thrown together.
  */
 import type { DependencyContainer } from "tsyringe";
+import { prefixStorage, type Storage } from "unstorage";
 import { DEFAULT_SOURCES, sourceBindings, unboundRemovals, type AppConfig } from "../config.ts";
 import { configProblems, pathText } from "../config-problems.ts";
 import type { Logger } from "../logger.ts";
@@ -96,7 +97,10 @@ export function instantiatePlugins(catalog: PluginCatalog, config: AppConfig, co
       }
       const service = container.resolve(token);
       // A source's clients are noted with their budgets: a fair share of it is the core's to give.
-      resolved[name] = token === Tokens.Http && budgets ? recordingBudgets(service as UpstreamClientFactory, budgets) : service;
+      if (token === Tokens.Http && budgets) resolved[name] = recordingBudgets(service as UpstreamClientFactory, budgets);
+      // A plugin's keys are its own: under `plugin:<id>:`, apart from the answers kept in the same store and from other plugins'.
+      else if (token === Tokens.Storage) resolved[name] = prefixStorage(service as Storage, `plugin:${pluginId}:`);
+      else resolved[name] = service;
     }
     return resolved;
   }
