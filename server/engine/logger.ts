@@ -12,6 +12,13 @@ import { logDestination, endDestinations, type LogFormat } from "./log-destinati
 
 export type { LogFields, LogFormat, Logger };
 
+/** What is wrong with `LOG_FORMAT` when it is set to neither form (the default is used then), for a warning at start. */
+export function logFormatProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const asked = env.LOG_FORMAT?.trim().toLowerCase();
+  if (!asked || asked === "json" || asked === "pretty") return undefined;
+  return `LOG_FORMAT: expected json or pretty, got ${JSON.stringify(env.LOG_FORMAT!.slice(0, 40))}; the default is used (JSON unless stdout is a terminal)`;
+}
+
 /** `LOG_FORMAT` (json or pretty); when unset, JSON unless stdout is a terminal. */
 export function logFormat(env: NodeJS.ProcessEnv = process.env, terminal = process.stdout.isTTY === true): LogFormat {
   const asked = env.LOG_FORMAT?.trim().toLowerCase();

@@ -7,7 +7,7 @@ import "reflect-metadata";
 import cluster from "node:cluster";
 import type { Server } from "node:http";
 import { FORCED_EXIT_MS, VERSION, type AppConfig } from "../engine/config.ts";
-import { exitAfterLogs, type Logger } from "../engine/logger.ts";
+import { exitAfterLogs, logFormatProblem, type Logger } from "../engine/logger.ts";
 import type { PluginCatalog } from "../engine/plugins/discover.ts";
 import { activeSummary } from "../engine/summary.ts";
 import { primaryChannel } from "./cluster.ts";
@@ -57,7 +57,11 @@ export async function startService({ config, file, configName, catalog, port, ho
   const share = service.front.shares ? config.share.plugin : undefined;
   // In a group the first worker tells what is in force, and the primary where it listens.
   if (cluster.isWorker && cluster.worker!.id !== 1) log.info(`serving on ${url}`);
-  else for (const line of activeSummary(config, service.registry, share)) log.info(line);
+  else {
+    for (const line of activeSummary(config, service.registry, share)) log.info(line);
+    const format = logFormatProblem();
+    if (format) log.warn(format);
+  }
   if (!cluster.isWorker) log.info(`music-aggregator ${VERSION} listening on ${url} (${file ? `config ${file}` : (configName ?? "embedded defaults")})`);
   return {
     url,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { prettyLine } from "../../server/engine/log-destination.ts";
 import { cleanText, readableLine } from "../../core/log-line.ts";
-import { cleanFields, logFormat } from "../../server/engine/logger.ts";
+import { cleanFields, logFormat, logFormatProblem } from "../../server/engine/logger.ts";
 
 describe("log lines", () => {
   it("LOG_FORMAT decides; unset, JSON unless stdout is a terminal", () => {
@@ -11,6 +11,9 @@ describe("log lines", () => {
     expect(logFormat({ LOG_FORMAT: "json" }, true)).toBe("json");
     expect(logFormat({ LOG_FORMAT: " Pretty " }, false)).toBe("pretty");
     expect(logFormat({ LOG_FORMAT: "xml" }, false)).toBe("json");
+    // A value of neither form is said at start, not silently taken for the default.
+    expect(logFormatProblem({ LOG_FORMAT: "xml" })).toBe('LOG_FORMAT: expected json or pretty, got "xml"; the default is used (JSON unless stdout is a terminal)');
+    expect([logFormatProblem({}), logFormatProblem({ LOG_FORMAT: " Pretty " })]).toEqual([undefined, undefined]);
   });
 
   it("every character that could end or hide a line is written as an escape", () => {
