@@ -30,7 +30,8 @@ export async function serve(front: Front, ex: Exchange, work: () => Answer | Pro
   } catch (thrown) {
     const error = toServiceError(thrown);
     if (error.kind === "internal" && !ex.aborted()) {
-      front.log.error(`${ex.method} ${ex.path}: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}`, { reqId: ex.reqId });
+      // The source asked names the plugin at fault (its id in /v1/source) where the path alone would not.
+      front.log.error(`${ex.method} ${ex.path}: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}`, { reqId: ex.reqId, source: ex.source ?? null });
     }
     answer = failureAnswer(ex, error);
   }

@@ -118,7 +118,7 @@ describe("error codes and HTTP statuses", () => {
     const r = await expectError(v1("song", { source: "source_d", id: "1" }), 5000, 500);
     expect(r.body.message).toBe("internal error");
     expect(JSON.stringify(r.body)).not.toContain("secret");
-    expect(t.logs.some((line) => line.includes("secret internal detail"))).toBe(true);
+    expect(t.logs.some((line) => line.includes("secret internal detail") && line.includes("source=source_d"))).toBe(true);
   });
 
   it("unknown /v1 paths get the envelope with 3001 → 404", async () => {
