@@ -53,8 +53,8 @@ describe.skipIf(!HAVE_REDIS_SERVER)("coalescing across instances", () => {
     expect(withRedis.codes).toEqual(Array(10).fill(0));
     expect(withRedis.calls).toBe(1);
     expect(without.calls).toBe(2);
-    // The waiter is told of the holder's answer (within a poll), before its own deadline would have let it load.
-    expect(withRedis.ms).toBeLessThan(TIMEOUT_MS);
+    // Told of the holder's answer (within a poll): a waiter left to its own deadline, then its own load, takes both.
+    expect(withRedis.ms).toBeLessThan(TIMEOUT_MS + SLOW_MS);
   });
 
   it("a lock whose holder is gone costs the waiter at most the load's deadline, then it loads by itself", async () => {
