@@ -132,9 +132,15 @@ export function sameSong(a: MatchableSong, b: MatchableSong, isrcs: readonly [Is
  * `LENGTHLESS_CONFIDENCE`. A strong tag, an album of live takes or remixes still tells versions apart.
  */
 function lengthless(a: Recording, b: Recording): Verdict {
-  if (!(a.lengthOptional && a.duration <= 0 && b.duration > 0) && !(b.lengthOptional && b.duration <= 0 && a.duration > 0)) return { same: false, why: "a length is unknown" };
+  const [lacking, other] = a.duration <= 0 ? [a, b] : [b, a];
+  if (!lacking.lengthOptional || other.duration <= 0) return { same: false, why: "a length is unknown" };
   if (a.weak.join("|") !== b.weak.join("|")) return { same: false, why: "different releases, a length unknown" };
-  return { same: true, reason: "metadata", confidence: LENGTHLESS_CONFIDENCE + (a.album !== "" && a.album === b.album ? 0.03 : 0) };
+  return { same: true, reason: "metadata", confidence: LENGTHLESS_CONFIDENCE + sameAlbumBonus(a, b) };
+}
+
+/** What the same album name adds to a match by metadata. */
+function sameAlbumBonus(a: Recording, b: Recording): number {
+  return a.album !== "" && a.album === b.album ? 0.03 : 0;
 }
 
 /** The verdict of title, versions, explicitness, primary artists and lengths. */
@@ -153,6 +159,6 @@ function byMetadata(a: Recording, b: Recording): Verdict {
   const weakDiffer = a.weak.join("|") !== b.weak.join("|");
   if (weakDiffer && apart > Math.max(CLOSE_S, longer * CLOSE_SHARE)) return { same: false, why: `different releases, lengths ${apart} s apart` };
   // 0.95 for equal lengths, down to 0.80 at the tolerance; the same album name adds a little, other releases take a little.
-  const confidence = 0.95 - (0.15 * apart) / tolerance + (a.album !== "" && a.album === b.album ? 0.03 : 0) - (weakDiffer ? 0.03 : 0);
+  const confidence = 0.95 - (0.15 * apart) / tolerance + sameAlbumBonus(a, b) - (weakDiffer ? 0.03 : 0);
   return { same: true, reason: "metadata", confidence: Math.round(confidence * 100) / 100 };
 }
